@@ -1,0 +1,291 @@
+// The database schema, as Drizzle sees it. Migrations are generated from this file
+// (`npm run db:generate --workspace @callboard/server`); row-level security, roles and triggers
+// live in hand-written migrations beside the generated ones. Column names are the API's names.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () =>
+  uuid('id')
+    .default(sql`gen_random_uuid()`)
+    .primaryKey();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).defaultNow().notNull();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .defaultNow()
+    .$onUpdate(() => new Date())
+    .notNull();
+
+// ---------------------------------------------------------------------------------------------
+// Identity: owned by better-auth (field names are its own). Not tenant data; the application
+// role cannot read these tables.
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable('users', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').default(false).notNull(),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('accounts_user_id_idx').on(table.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: id(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+export const jwks = pgTable('jwks', {
+  id: id(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  alg: text('alg'),
+  crv: text('crv'),
+});
+
+/** Fixed-window counters for rate limits (better-auth's per-address rules and our per-account rule). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Tenant data. Every table here has row-level security keyed on app.organisation_id
+// (see migrations/0001_row_level_security.sql).
+// ---------------------------------------------------------------------------------------------
+
+export const organisations = pgTable('organisations', {
+  id: id(),
+  name: text('name').notNull(),
+  created_at: createdAt(),
+});
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisation_id: uuid('organisation_id').references(() => organisations.id, {
+      onDelete: 'set null',
+    }),
+    first_name: text('first_name').notNull().default(''),
+    last_name: text('last_name').notNull().default(''),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'member'] })
+      .notNull()
+      .default('member'),
+    is_super_admin: boolean('is_super_admin').notNull().default(false),
+    created_at: createdAt(),
+  },
+  (table) => [
+    index('profiles_organisation_id_idx').on(table.organisation_id),
+    uniqueIndex('profiles_email_key').on(sql`lower(${table.email})`),
+    check('profiles_role_check', sql`${table.role} in ('admin', 'member')`),
+  ],
+);
+
+export const agentMapping = pgTable(
+  'agent_mapping',
+  {
+    agent_id: text('agent_id').primaryKey(),
+    // Null: the agent is known but belongs to no organisation; its calls are visible to nobody
+    // but super-admins.
+    organisation_id: uuid('organisation_id').references(() => organisations.id, {
+      onDelete: 'set null',
+    }),
+    display_name: text('display_name'),
+    created_at: createdAt(),
+  },
+  (table) => [index('agent_mapping_organisation_id_idx').on(table.organisation_id)],
+);
+
+export const CALL_STATUSES = ['New', 'In progress', 'Closed'] as const;
+
+export const callLog = pgTable(
+  'call_log',
+  {
+    call_id: text('call_id').primaryKey(),
+    agent_id: text('agent_id').notNull(),
+    status: text('status', { enum: CALL_STATUSES }).notNull().default('New'),
+    // Null or false: not deleted (the spec's rule, kept for data ingested from older systems).
+    deleted_flag: boolean('deleted_flag'),
+    end_datetime: timestamp('end_datetime', { withTimezone: true }).notNull(),
+    assignee_id: uuid('assignee_id').references(() => profiles.id, { onDelete: 'set null' }),
+    start_datetime: timestamp('start_datetime', { withTimezone: true }),
+    duration_seconds: integer('duration_seconds'),
+    direction: text('direction', { enum: ['inbound', 'outbound'] }),
+    from_number: text('from_number'),
+    to_number: text('to_number'),
+    caller_name: text('caller_name'),
+    summary: text('summary'),
+    transcript: jsonb('transcript').$type<{ speaker: string; text: string; at_seconds: number }[]>(),
+    recording_url: text('recording_url'),
+    sentiment: text('sentiment', { enum: ['positive', 'neutral', 'negative'] }),
+    disconnection_reason: text('disconnection_reason'),
+    // Denormalised from agent_mapping by a trigger (migrations/0001): the tenant key for RLS
+    // and for the list index. Null while the agent is unmapped.
+    organisation_id: uuid('organisation_id').references(() => organisations.id, {
+      onDelete: 'set null',
+    }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [
+    index('call_log_organisation_end_idx').on(
+      table.organisation_id,
+      table.end_datetime.desc(),
+      table.call_id,
+    ),
+    index('call_log_agent_id_idx').on(table.agent_id),
+    index('call_log_assignee_id_idx').on(table.assignee_id),
+    check('call_log_status_check', sql`${table.status} in ('New', 'In progress', 'Closed')`),
+    check(
+      'call_log_direction_check',
+      sql`${table.direction} is null or ${table.direction} in ('inbound', 'outbound')`,
+    ),
+    check(
+      'call_log_sentiment_check',
+      sql`${table.sentiment} is null or ${table.sentiment} in ('positive', 'neutral', 'negative')`,
+    ),
+  ],
+);
+
+export const ACTIVITY_TYPES = ['ASSIGNED', 'STATUS_CHANGED', 'NOTE'] as const;
+
+export const callActivity = pgTable(
+  'call_activity',
+  {
+    id: id(),
+    call_id: text('call_id')
+      .notNull()
+      .references(() => callLog.call_id, { onDelete: 'cascade' }),
+    // The call's organisation, kept in step with call_log by the agent-mapping trigger
+    // (migrations/0001): the tenant key for RLS, so a call's history moves with the call.
+    organisation_id: uuid('organisation_id').references(() => organisations.id, {
+      onDelete: 'set null',
+    }),
+    type: text('type', { enum: ACTIVITY_TYPES }).notNull(),
+    actor_id: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    previous_assignee_id: uuid('previous_assignee_id'),
+    new_assignee_id: uuid('new_assignee_id'),
+    previous_status: text('previous_status'),
+    new_status: text('new_status'),
+    body: text('body'),
+    created_at: createdAt(),
+  },
+  (table) => [
+    index('call_activity_call_id_idx').on(table.call_id, table.created_at),
+    index('call_activity_organisation_created_idx').on(table.organisation_id, table.created_at),
+    check('call_activity_type_check', sql`${table.type} in ('ASSIGNED', 'STATUS_CHANGED', 'NOTE')`),
+  ],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    organisation_id: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'member'] })
+      .notNull()
+      .default('member'),
+    token_hash: text('token_hash').notNull().unique(),
+    invited_by: uuid('invited_by').references(() => profiles.id, { onDelete: 'set null' }),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    accepted_at: timestamp('accepted_at', { withTimezone: true }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (table) => [index('invitations_organisation_id_idx').on(table.organisation_id)],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    organisation_id: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    key_hash: text('key_hash').notNull().unique(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (table) => [index('api_keys_organisation_id_idx').on(table.organisation_id)],
+);
+
+/** The tables that hold one organisation's data; each has RLS enabled and forced. */
+export const TENANT_TABLES = [
+  'organisations',
+  'profiles',
+  'agent_mapping',
+  'call_log',
+  'call_activity',
+  'invitations',
+  'api_keys',
+] as const;

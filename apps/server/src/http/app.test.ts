@@ -1,0 +1,85 @@
+// The HTTP shell around the API: health, the error envelope, the development outbox and the SPA.
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { buildServer } from '../server.ts';
+import { testDatabaseKinds } from '../test/databases.ts';
+
+const pglite = testDatabaseKinds[0];
+if (!pglite) throw new Error('PGlite is always a test database');
+
+function fakeWebRoot() {
+  const root = mkdtempSync(join(tmpdir(), 'callboard-web-'));
+  mkdirSync(join(root, 'assets'));
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>Callboard</title><div id="root"></div>');
+  writeFileSync(join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return root;
+}
+
+describe('HTTP shell', () => {
+  let database: Database;
+  let app: Awaited<ReturnType<typeof buildServer>>['app'];
+  let productionApp: typeof app;
+
+  beforeAll(async () => {
+    database = await pglite.create();
+    const common = {
+      APP_URL: 'http://localhost:3000',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      SEED_DEMO_DATA: 'false',
+    };
+    const logger = pino({ level: 'silent' });
+    const webRoot = fakeWebRoot();
+    app = (await buildServer({ config: loadConfig({ ...common, NODE_ENV: 'test' }), logger, database, webRoot })).app;
+    productionApp = (
+      await buildServer({ config: loadConfig({ ...common, NODE_ENV: 'production' }), logger, database, webRoot })
+    ).app;
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('reports liveness and readiness', async () => {
+    expect(await (await app.request('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await app.request('/readyz');
+    expect(ready.status).toBe(200);
+  });
+
+  it('answers unknown API paths with the error envelope', async () => {
+    const response = await app.request('/api/v1/nothing-here', {
+      headers: { authorization: 'Bearer x' },
+    });
+    expect(response.status).toBe(401);
+    const unknown = await app.request('/api/nothing-here');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No such API endpoint.' } });
+  });
+
+  it('gives every response a request id', async () => {
+    const response = await app.request('/healthz');
+    expect(response.headers.get('x-request-id')).toMatch(/.{8,}/u);
+  });
+
+  it('has the development outbox outside production only', async () => {
+    expect((await app.request('/api/dev/outbox')).status).toBe(200);
+    expect((await productionApp.request('/api/dev/outbox')).status).toBe(404);
+  });
+
+  it('serves the SPA: hashed assets cached for good, HTML never cached stale', async () => {
+    const asset = await productionApp.request('/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/', '/dashboard', '/call/abc', '/update-password?token=x']) {
+      const page = await productionApp.request(path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await page.text(), path).toContain('<div id="root">');
+    }
+    // A missing asset is a 404, not the SPA: a stale page must see its chunk fail to load.
+    expect((await productionApp.request('/assets/missing.js')).status).toBe(404);
+  });
+});

@@ -1,0 +1,165 @@
+// The HTTP application: health, identity (/api/auth), the product API (/api/v1), the development
+// outbox, and — when the web app has been built — the SPA itself.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Mailer } from '../lib/mailer.ts';
+import type { Auth } from '../modules/auth/auth.ts';
+import { signInThrottle } from '../modules/auth/sign-in-throttle.ts';
+import { devRoutes } from '../modules/dev/dev.routes.ts';
+import { meRoutes } from '../modules/me/me.routes.ts';
+import { createAccessTokenVerifier } from './access-token.ts';
+import type { ApiEnv } from './api-env.ts';
+import { forwardedForWithClientAddress } from './client-address.ts';
+import { AppError } from './errors.ts';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  mailer: Mailer;
+  auth: Auth;
+  /** The built SPA (apps/web/dist); null to serve the API only. */
+  webRoot: string | null;
+}
+
+const API_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export function createApp(deps: AppDeps) {
+  const { db, config, logger, mailer, auth } = deps;
+  const verifyAccessToken = createAccessTokenVerifier(db, {
+    issuer: config.APP_URL,
+    audience: config.APP_URL,
+  });
+
+  const app = new Hono<ApiEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const entry = {
+      requestId: c.var.requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    };
+    if (c.req.path === '/healthz' || c.req.path === '/readyz') logger.debug(entry, 'request');
+    else logger.info(entry, 'request');
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'https:'],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      strictTransportSecurity: config.NODE_ENV === 'production' ? 'max-age=63072000' : false,
+    }),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      const body = new AppError('VALIDATION_FAILED', error.message || 'Bad request').toBody();
+      return c.json(body, error.status);
+    }
+    logger.error({ err: error, requestId: c.var.requestId, path: c.req.path }, 'unhandled error');
+    return c.json(
+      { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } },
+      500,
+    );
+  });
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    try {
+      await db.execute(sql`select 1`);
+      return c.json({ status: 'ok' });
+    } catch (error) {
+      logger.warn({ err: error }, 'readiness check failed');
+      return c.json({ status: 'unavailable' }, 503);
+    }
+  });
+
+  // Identity. better-auth answers its own errors as {code, message}.
+  const trustsProxies = config.TRUSTED_PROXIES.length > 0;
+  app.post('/api/auth/sign-in/email', signInThrottle(db));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    const forwardedFor = forwardedForWithClientAddress(c, trustsProxies);
+    if (forwardedFor) headers.set('x-forwarded-for', forwardedFor);
+    else headers.delete('x-forwarded-for');
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  // The product API: every request carries a verified access token.
+  const api = new Hono<ApiEnv>();
+  api.use(
+    bodyLimit({
+      maxSize: API_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError('VALIDATION_FAILED', 'The request body is larger than 1 MB.');
+      },
+    }),
+  );
+  api.use(async (c, next) => {
+    const header = c.req.header('authorization');
+    const token = header?.match(/^Bearer\s+(\S+)$/iu)?.[1];
+    const claims = token ? await verifyAccessToken(token) : null;
+    if (!claims) throw AppError.unauthenticated();
+    c.set('claims', claims);
+    c.set('db', db);
+    await next();
+  });
+  api.route('/', meRoutes);
+  app.route('/api/v1', api);
+
+  if (config.NODE_ENV !== 'production') app.route('/api/dev', devRoutes(mailer));
+
+  app.all('/api/*', () => {
+    throw AppError.notFound('No such API endpoint.');
+  });
+
+  if (deps.webRoot && existsSync(join(deps.webRoot, 'index.html'))) mountSpa(app, deps.webRoot);
+
+  return app;
+}
+
+function mountSpa(app: Hono<ApiEnv>, webRoot: string) {
+  const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
+  app.use('/*', async (c, next) => {
+    await next();
+    if (c.res.headers.has('Cache-Control') || c.req.path.startsWith('/api/')) return;
+    // Vite names built assets by content hash: they never change, so cache them for good.
+    // The HTML names the current assets, so it must never be served stale.
+    if (c.req.path.startsWith('/assets/') && c.res.status === 200) {
+      c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    } else if (c.res.headers.get('Content-Type')?.startsWith('text/html')) {
+      c.res.headers.set('Cache-Control', 'no-cache');
+    } else {
+      c.res.headers.set('Cache-Control', 'public, max-age=3600');
+    }
+  });
+  app.use('/*', serveStatic({ root: relative(process.cwd(), webRoot) }));
+  // A missing asset is a 404, so that a stale page sees its chunk fail to load (and reloads).
+  app.get('/assets/*', (c) => c.text('Not found', 404));
+  // Client-side routes (/dashboard, /call/123 …) all get the SPA.
+  app.get('*', (c) => c.html(indexHtml));
+}

@@ -1,0 +1,53 @@
+// One error type for the whole API. Services throw AppError; the app's error handler turns it
+// (and anything else) into {"error": {"code", "message"}} with the right status.
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export type ErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'NO_ORGANISATION'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'VALIDATION_FAILED'
+  | 'RATE_LIMITED'
+  | 'INTERNAL';
+
+const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
+  UNAUTHENTICATED: 401,
+  NO_ORGANISATION: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  VALIDATION_FAILED: 400,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+export class AppError extends Error {
+  readonly status: ContentfulStatusCode;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+
+  // The spec's messages, word for word (product-spec §8).
+  static unauthenticated() {
+    return new AppError('UNAUTHENTICATED', 'Authentication required');
+  }
+  static noOrganisation() {
+    return new AppError('NO_ORGANISATION', 'No organization assigned to user');
+  }
+  static notFound(message = 'Not found') {
+    return new AppError('NOT_FOUND', message);
+  }
+  static validation(message: string, details?: Record<string, unknown>) {
+    return new AppError('VALIDATION_FAILED', message, details);
+  }
+
+  toBody() {
+    return { error: { code: this.code, message: this.message, ...this.details } };
+  }
+}

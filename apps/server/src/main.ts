@@ -1,0 +1,41 @@
+// Starts Callboard: `npm start` (built SPA + API on PORT) or `npm run dev`.
+import { serve } from '@hono/node-server';
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './lib/logger.ts';
+import { buildServer } from './server.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const { app, database } = await buildServer({ config, logger });
+  const server = serve({ fetch: app.fetch, port: config.PORT }, (info) => {
+    logger.info(
+      { port: info.port, database: database.kind, environment: config.NODE_ENV },
+      `Callboard is listening on ${config.APP_URL}`,
+    );
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    server.close(() => {
+      void database.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+await main();

@@ -1,0 +1,161 @@
+// Identity: better-auth owns sign-in, sessions, password reset and the JWT access tokens that
+// /api/v1 accepts. This file is its whole configuration; DESIGN.md §5 says why it is shaped so.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
+import { jwt } from 'better-auth/plugins';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, jwks, profiles, sessions, users, verifications } from '../../db/schema.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { consumeRate } from '../../lib/rate-limit.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblems } from './password-rules.ts';
+import { resetPasswordMail } from './mails.ts';
+
+/** Access tokens live this long; the client renews them 90 s before they expire. */
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 15 * 60;
+
+/**
+ * Per-address limits on the auth endpoints (better-auth's limiter, counters in PostgreSQL).
+ * Generous on sign-in, so that a whole office behind one address can sign in at 9 am; guessing
+ * one account's password is stopped by the per-account rule in sign-in-throttle.ts instead.
+ */
+export const AUTH_RATE_RULES = {
+  default: { window: 60, max: 300 },
+  '/sign-in/email': { window: 60, max: 120 },
+  '/request-password-reset': { window: 15 * 60, max: 20 },
+  '/reset-password': { window: 15 * 60, max: 30 },
+} as const;
+
+export function splitName(name: string): { first_name: string; last_name: string } {
+  const [first = '', ...rest] = name.trim().split(/\s+/u);
+  return { first_name: first, last_name: rest.join(' ') };
+}
+
+export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; logger: Logger }) {
+  const { db, config, mailer } = deps;
+  const logger = deps.logger.child({ component: 'better-auth' });
+  // The user a reset belonged to, from onPasswordReset to the after-hook that signs them in.
+  const resetUserIds = new WeakMap<Request, string>();
+
+  return betterAuth({
+    appName: 'Callboard',
+    baseURL: config.APP_URL,
+    basePath: '/api/auth',
+    secret: config.AUTH_SECRET,
+    trustedOrigins: config.NODE_ENV === 'development' ? [config.APP_URL, 'http://localhost:5173'] : [config.APP_URL],
+    telemetry: { enabled: false },
+    // Into our structured log. Failed sign-ins are expected traffic: debug, not warn.
+    logger: {
+      level: 'info',
+      log: (level, message, ...args: unknown[]) => {
+        const quiet = /^(Invalid password|User not found|Reset Password: User not found)$/u.test(message);
+        logger[quiet ? 'debug' : level]({ details: args.length > 0 ? args : undefined }, message);
+      },
+    },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { users, sessions, accounts, verifications, jwks },
+    }),
+    user: { modelName: 'users' },
+    session: { modelName: 'sessions' },
+    account: { modelName: 'accounts' },
+    verification: { modelName: 'verifications' },
+    advanced: {
+      database: { generateId: 'uuid' },
+      cookiePrefix: 'callboard',
+      useSecureCookies: config.NODE_ENV === 'production',
+      // The HTTP layer puts the client's address in X-Forwarded-For itself (see http/app.ts),
+      // walking only the proxies named in TRUSTED_PROXIES.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'], trustedProxies: config.TRUSTED_PROXIES },
+    },
+    rateLimit: {
+      enabled: true,
+      window: AUTH_RATE_RULES.default.window,
+      max: AUTH_RATE_RULES.default.max,
+      customRules: {
+        '/sign-in/email': AUTH_RATE_RULES['/sign-in/email'],
+        '/request-password-reset': AUTH_RATE_RULES['/request-password-reset'],
+        '/reset-password': AUTH_RATE_RULES['/reset-password'],
+      },
+      customStorage: { consume: (key, rule) => consumeRate(db, `auth:${key}`, rule) },
+    },
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created by invitation (the admin area), never by open sign-up.
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${config.APP_URL}/update-password?token=${encodeURIComponent(token)}`;
+        await mailer.send(resetPasswordMail({ to: user.email, name: user.name, link }));
+      },
+      onPasswordReset: ({ user }, request) => {
+        if (request) resetUserIds.set(request, user.id);
+        return Promise.resolve();
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every user has a profile; organisation and role come from an invitation later.
+          after: async (user) => {
+            await db
+              .insert(profiles)
+              .values({ id: user.id, email: user.email, ...splitName(user.name) })
+              .onConflictDoNothing();
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/reset-password') return;
+        const body = (ctx.body ?? {}) as { newPassword?: unknown; token?: unknown };
+        if (typeof body.newPassword !== 'string') return;
+        const verification =
+          typeof body.token === 'string'
+            ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${body.token}`)
+            : null;
+        const owner = verification
+          ? await ctx.context.internalAdapter.findUserById(verification.value)
+          : null;
+        const reasons = passwordProblems(body.newPassword, owner ?? {});
+        if (reasons.length > 0) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'WEAK_PASSWORD',
+            message: 'Choose a stronger password.',
+            reasons,
+          });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // A successful reset signs the user in on this device; every other session has ended.
+        if (ctx.path !== '/reset-password' || !ctx.request) return;
+        const userId = resetUserIds.get(ctx.request);
+        if (!userId) return;
+        const user = await ctx.context.internalAdapter.findUserById(userId);
+        if (!user) return;
+        const session = await ctx.context.internalAdapter.createSession(userId);
+        await setSessionCookie(ctx, { session, user });
+      }),
+    },
+    plugins: [
+      jwt({
+        jwt: {
+          issuer: config.APP_URL,
+          audience: config.APP_URL,
+          expirationTime: `${ACCESS_TOKEN_LIFETIME_SECONDS}s`,
+          // sid lets the API end access as soon as the session ends (db/tenant.ts).
+          definePayload: ({ session }) => ({ sid: session.id }),
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,51 @@
+// Callboard's password rules (DESIGN.md §5). Every failing rule is reported, so the user can fix
+// them all at once. The common-password list is zxcvbn's (about 49,000 leaked passwords).
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+
+const commonPasswords = new Set(dictionary.passwords.map((entry) => entry.toLowerCase()));
+
+export interface PasswordOwner {
+  email?: string | null | undefined;
+  name?: string | null | undefined;
+}
+
+/** The reasons a password is refused, in a stable order; empty when it is acceptable. */
+export function passwordProblems(password: string, owner: PasswordOwner = {}): string[] {
+  const problems: string[] = [];
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    problems.push(`Use at least ${PASSWORD_MIN_LENGTH} characters.`);
+  }
+  if (password.length > PASSWORD_MAX_LENGTH) {
+    problems.push(`Use at most ${PASSWORD_MAX_LENGTH} characters.`);
+  }
+  if (isCommon(password)) {
+    problems.push('This password is too common. Choose something less predictable.');
+  }
+  if (isMadeOfIdentity(password, owner)) {
+    problems.push('Do not build your password from your name or email address.');
+  }
+  return problems;
+}
+
+// "Password2026!" is as guessable as "password": compare with trailing digits and symbols removed.
+function isCommon(password: string): boolean {
+  const lower = password.toLowerCase();
+  const stem = lower.replace(/[^a-z]+$/u, '');
+  return commonPasswords.has(lower) || (stem.length >= 4 && commonPasswords.has(stem));
+}
+
+// Made of identity: once the name and email parts and any digits or symbols are taken away,
+// fewer than four letters remain ("mia.northwind2026" for mia@northwind.test).
+function isMadeOfIdentity(password: string, owner: PasswordOwner): boolean {
+  const tokens = [
+    ...(owner.name ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u),
+    ...(owner.email ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u),
+  ].filter((token) => token.length >= 3);
+  if (tokens.length === 0) return false;
+  let rest = password.toLowerCase();
+  for (const token of tokens.sort((a, b) => b.length - a.length)) rest = rest.replaceAll(token, '');
+  return rest.replace(/[^\p{L}]/gu, '').length < 4;
+}

@@ -1,0 +1,80 @@
+import { SignJWT, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../db/seed/seed.ts';
+import { testDatabaseKinds } from '../../test/databases.ts';
+import { TestClient } from '../../test/http-client.ts';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+
+const unauthenticated = { error: { code: 'UNAUTHENTICATED', message: 'Authentication required' } };
+
+describe.each(testDatabaseKinds)('GET /api/v1/me [$name]', ({ create }) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(await create());
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('describes a member and their organisation', async () => {
+    const client = new TestClient(server.url);
+    await client.signIn('mia@northwind.test', DEMO_PASSWORD);
+    const me = await client.request('GET', '/api/v1/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      email: 'mia@northwind.test',
+      first_name: 'Mia',
+      role: 'member',
+      isSuperAdmin: false,
+      organisation: { name: 'Northwind Clinics' },
+    });
+  });
+
+  it('describes a user with no organisation and the super-admin', async () => {
+    const nora = new TestClient(server.url);
+    await nora.signIn('nora@nowhere.test', DEMO_PASSWORD);
+    expect((await nora.request('GET', '/api/v1/me')).body).toMatchObject({
+      email: 'nora@nowhere.test',
+      organisation: null,
+      isSuperAdmin: false,
+    });
+    const root = new TestClient(server.url);
+    await root.signIn('root@callboard.test', DEMO_PASSWORD);
+    expect((await root.request('GET', '/api/v1/me')).body).toMatchObject({
+      email: 'root@callboard.test',
+      organisation: null,
+      isSuperAdmin: true,
+    });
+  });
+
+  it('answers 401 with the spec message without a valid access token', async () => {
+    const client = new TestClient(server.url);
+    const cases = [
+      await client.request('GET', '/api/v1/me'),
+      await client.request('GET', '/api/v1/me', { bearer: 'not-a-jwt' }),
+      await client.request('GET', '/api/v1/me', { headers: { authorization: 'Basic abc' } }),
+    ];
+    // A well-formed token signed by someone else's key.
+    const { privateKey } = await generateKeyPair('EdDSA');
+    const forged = await new SignJWT({ sid: '00000000-0000-4000-8000-000000000000' })
+      .setProtectedHeader({ alg: 'EdDSA', kid: 'forged' })
+      .setSubject('00000000-0000-4000-8000-000000000000')
+      .setIssuer(server.url)
+      .setAudience(server.url)
+      .setExpirationTime('5m')
+      .sign(privateKey);
+    cases.push(await client.request('GET', '/api/v1/me', { bearer: forged }));
+    for (const response of cases) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual(unauthenticated);
+    }
+  });
+
+  it('does not accept the session cookie in place of the access token', async () => {
+    const client = new TestClient(server.url);
+    await client.signIn('leo@northwind.test', DEMO_PASSWORD);
+    const response = await client.request('GET', '/api/v1/me', { bearer: null });
+    expect(response.status).toBe(401);
+  });
+});

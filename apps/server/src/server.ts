@@ -1,0 +1,48 @@
+// Builds a running Callboard from a configuration: database (migrated, seeded when empty),
+// identity, mail and the HTTP app. main.ts serves it; the tests start it on a free port.
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { databaseTarget, openDatabase, type Database, type DatabaseTarget } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { seedDemoDataIfEmpty } from './db/seed/seed.ts';
+import { createApp } from './http/app.ts';
+import { resolveAuthSecret } from './lib/auth-secret.ts';
+import { createMailer } from './lib/mailer.ts';
+import { pruneRates } from './lib/rate-limit.ts';
+import { createAuth } from './modules/auth/auth.ts';
+
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface BuildOptions {
+  config: Config;
+  logger: Logger;
+  /** Defaults to the configured database; tests pass their own. */
+  database?: Database;
+  databaseTarget?: DatabaseTarget;
+  webRoot?: string | null;
+}
+
+export async function buildServer(options: BuildOptions) {
+  const { logger } = options;
+  const config = { ...options.config, AUTH_SECRET: resolveAuthSecret(options.config) };
+  const database =
+    options.database ?? (await openDatabase(options.databaseTarget ?? databaseTarget(config)));
+  await migrateDatabase(database);
+  if (config.SEED_DEMO_DATA) {
+    const seeded = await seedDemoDataIfEmpty(database.db, { logger });
+    if (seeded) logger.info(seeded, 'loaded the demo data into the empty database');
+  }
+  await pruneRates(database.db);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
+  const auth = createAuth({ db: database.db, config, mailer, logger });
+  const app = createApp({
+    db: database.db,
+    config,
+    logger,
+    mailer,
+    auth,
+    webRoot: options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot,
+  });
+  return { app, database, config, mailer, auth };
+}

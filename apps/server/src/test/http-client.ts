@@ -1,0 +1,64 @@
+// A small HTTP client for API tests: one per signed-in browser, with its own cookie jar.
+export interface JsonResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export class TestClient {
+  private cookies = new Map<string, string>();
+  accessToken: string | null = null;
+
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    options: { json?: unknown; headers?: Record<string, string>; bearer?: string | null } = {},
+  ): Promise<JsonResponse<T>> {
+    const headers: Record<string, string> = { origin: this.baseUrl, ...options.headers };
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    const bearer = options.bearer === undefined ? this.accessToken : options.bearer;
+    if (bearer) headers.authorization = `Bearer ${bearer}`;
+    let body: string | undefined;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      if (value === '' || /max-age=0/iu.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  async signIn(email: string, password: string) {
+    const response = await this.request('POST', '/api/auth/sign-in/email', { json: { email, password } });
+    if (response.status === 200) await this.refreshAccessToken();
+    return response;
+  }
+
+  async refreshAccessToken() {
+    const response = await this.request<{ token?: string }>('GET', '/api/auth/token', { bearer: null });
+    this.accessToken = response.status === 200 ? (response.body.token ?? null) : null;
+    return response;
+  }
+
+  get hasSessionCookie() {
+    return [...this.cookies.keys()].some((name) => name.includes('session_token'));
+  }
+}

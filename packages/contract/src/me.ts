@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const roleSchema = z.enum(['admin', 'member']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** GET /api/v1/me: the signed-in user. */
+export const meSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: roleSchema,
+  isSuperAdmin: z.boolean(),
+  organisation: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+});
+export type Me = z.infer<typeof meSchema>;
