@@ -30,7 +30,12 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'tests/tsconfig.json'] })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'tests/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
       'import-x/no-cycle': 'error',
@@ -57,10 +62,15 @@ export default tseslint.config(
               target: `./apps/web/src/features/${feature}`,
               from: './apps/web/src/features',
               except: [`./${feature}`],
-              message: 'Features do not import each other: move what they share to components/ or lib/.',
+              message:
+                'Features do not import each other: move what they share to components/ or lib/.',
             })),
             {
-              target: ['./apps/web/src/features', './apps/web/src/components', './apps/web/src/lib'],
+              target: [
+                './apps/web/src/features',
+                './apps/web/src/components',
+                './apps/web/src/lib',
+              ],
               from: './apps/web/src/app',
               message: 'app/ composes features; nothing below it imports app/.',
             },
@@ -69,7 +79,11 @@ export default tseslint.config(
               from: './apps/web/src/features',
               message: 'components/ and lib/ are feature-agnostic.',
             },
-            { target: './apps/web', from: './apps/server', message: 'The browser never imports server code.' },
+            {
+              target: './apps/web',
+              from: './apps/server',
+              message: 'The browser never imports server code.',
+            },
           ],
         },
       ],
@@ -87,7 +101,11 @@ export default tseslint.config(
               from: ['./apps/server/src/modules', './apps/server/src/http/app.ts'],
               message: 'db/ is the bottom layer: it does not import modules or the HTTP app.',
             },
-            { target: './apps/server', from: './apps/web', message: 'The server does not import the web app.' },
+            {
+              target: './apps/server',
+              from: './apps/web',
+              message: 'The server does not import the web app.',
+            },
           ],
         },
       ],

@@ -40,13 +40,17 @@ describe('loadConfig', () => {
       'AUTH_SECRET: is required when NODE_ENV=production',
       'APP_URL: is required when NODE_ENV=production (the public address, e.g. https://callboard.example.com)',
     ]);
-    expect(problemsOf({ NODE_ENV: 'production', APP_URL: 'https://x.test', AUTH_SECRET: 'short' })).toEqual([
-      'AUTH_SECRET: must be at least 32 characters (try: openssl rand -base64 32)',
-    ]);
+    expect(
+      problemsOf({ NODE_ENV: 'production', APP_URL: 'https://x.test', AUTH_SECRET: 'short' }),
+    ).toEqual(['AUTH_SECRET: must be at least 32 characters (try: openssl rand -base64 32)']);
   });
 
   it('gives the browser only public values', () => {
-    const config = loadConfig({ AUTH_SECRET: 'a'.repeat(40), POSTHOG_KEY: 'phc_123', DATABASE_URL: 'postgres://u:p@h/db' });
+    const config = loadConfig({
+      AUTH_SECRET: 'a'.repeat(40),
+      POSTHOG_KEY: 'phc_123',
+      DATABASE_URL: 'postgres://u:p@h/db',
+    });
     const shown = JSON.stringify(publicConfig(config));
     expect(shown).toContain('phc_123');
     expect(shown).not.toContain('a'.repeat(40));

@@ -33,7 +33,9 @@ const configSchema = z
       ),
     SENTRY_DSN: optionalUrl,
     POSTHOG_KEY: z.string().trim().optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     SEED_DEMO_DATA: z
       .enum(['true', 'false'])
       .default('true')
@@ -51,7 +53,8 @@ const configSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['APP_URL'],
-        message: 'is required when NODE_ENV=production (the public address, e.g. https://callboard.example.com)',
+        message:
+          'is required when NODE_ENV=production (the public address, e.g. https://callboard.example.com)',
       });
     }
   });
@@ -71,7 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.') || 'environment';
       const value = env[name];
-      const shown = value === undefined || /SECRET|URL|KEY|DSN/.test(name) ? '' : ` (got "${value}")`;
+      const shown =
+        value === undefined || /SECRET|URL|KEY|DSN/.test(name) ? '' : ` (got "${value}")`;
       return `${name}: ${issue.message}${shown}`;
     });
     throw new ConfigError(problems);

@@ -51,6 +51,6 @@ export function databaseTarget(config: { DATABASE_URL?: string | undefined; DATA
  * not say so. Note that PGlite returns count(*) as a number where pg returns a string.
  */
 export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }

@@ -180,7 +180,8 @@ export const callLog = pgTable(
     to_number: text('to_number'),
     caller_name: text('caller_name'),
     summary: text('summary'),
-    transcript: jsonb('transcript').$type<{ speaker: string; text: string; at_seconds: number }[]>(),
+    transcript:
+      jsonb('transcript').$type<{ speaker: string; text: string; at_seconds: number }[]>(),
     recording_url: text('recording_url'),
     sentiment: text('sentiment', { enum: ['positive', 'neutral', 'negative'] }),
     disconnection_reason: text('disconnection_reason'),

@@ -36,10 +36,13 @@ export async function withTenant<T>(
   return db.transaction(async (tx) => {
     // app_enter checks the session is live and sets app.user_id / app.organisation_id; the
     // set_config('role', …, true) is SET LOCAL ROLE, evaluated after it, in the same round trip.
-    const [row] = await queryRows<EnterRow>(tx, sql`
+    const [row] = await queryRows<EnterRow>(
+      tx,
+      sql`
       select entered.organisation_id, entered.role, entered.is_super_admin,
              set_config('role', 'callboard_app', true) as role_set
-      from app_enter(${claims.userId}::uuid, ${claims.sessionId}::uuid) as entered`);
+      from app_enter(${claims.userId}::uuid, ${claims.sessionId}::uuid) as entered`,
+    );
     if (!row) throw AppError.unauthenticated();
     return work(tx, {
       userId: claims.userId,

@@ -22,7 +22,9 @@ export function createAccessTokenVerifier(db: Db, options: { issuer: string; aud
   let loadedAt = 0;
 
   async function load() {
-    const rows = await db.select({ id: jwks.id, publicKey: jwks.publicKey, alg: jwks.alg }).from(jwks);
+    const rows = await db
+      .select({ id: jwks.id, publicKey: jwks.publicKey, alg: jwks.alg })
+      .from(jwks);
     const set: JSONWebKeySet = {
       keys: rows.map((row) => ({
         ...(JSON.parse(row.publicKey) as JWK),

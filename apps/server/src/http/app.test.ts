@@ -15,7 +15,10 @@ if (!pglite) throw new Error('PGlite is always a test database');
 function fakeWebRoot() {
   const root = mkdtempSync(join(tmpdir(), 'callboard-web-'));
   mkdirSync(join(root, 'assets'));
-  writeFileSync(join(root, 'index.html'), '<!doctype html><title>Callboard</title><div id="root"></div>');
+  writeFileSync(
+    join(root, 'index.html'),
+    '<!doctype html><title>Callboard</title><div id="root"></div>',
+  );
   writeFileSync(join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
   return root;
 }
@@ -34,9 +37,21 @@ describe('HTTP shell', () => {
     };
     const logger = pino({ level: 'silent' });
     const webRoot = fakeWebRoot();
-    app = (await buildServer({ config: loadConfig({ ...common, NODE_ENV: 'test' }), logger, database, webRoot })).app;
+    app = (
+      await buildServer({
+        config: loadConfig({ ...common, NODE_ENV: 'test' }),
+        logger,
+        database,
+        webRoot,
+      })
+    ).app;
     productionApp = (
-      await buildServer({ config: loadConfig({ ...common, NODE_ENV: 'production' }), logger, database, webRoot })
+      await buildServer({
+        config: loadConfig({ ...common, NODE_ENV: 'production' }),
+        logger,
+        database,
+        webRoot,
+      })
     ).app;
   });
   afterAll(async () => {
@@ -56,7 +71,9 @@ describe('HTTP shell', () => {
     expect(response.status).toBe(401);
     const unknown = await app.request('/api/nothing-here');
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No such API endpoint.' } });
+    expect(await unknown.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'No such API endpoint.' },
+    });
   });
 
   it('gives every response a request id', async () => {

@@ -82,7 +82,9 @@ export function createApp(deps: AppDeps) {
     }
     logger.error({ err: error, requestId: c.var.requestId, path: c.req.path }, 'unhandled error');
     return c.json(
-      { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } },
+      {
+        error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' },
+      },
       500,
     );
   });

@@ -4,7 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export function resolveAuthSecret(config: { AUTH_SECRET?: string | undefined; DATA_DIR: string }): string {
+export function resolveAuthSecret(config: {
+  AUTH_SECRET?: string | undefined;
+  DATA_DIR: string;
+}): string {
   if (config.AUTH_SECRET) return config.AUTH_SECRET;
   const file = join(config.DATA_DIR, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();

@@ -23,7 +23,11 @@ export interface Mailer {
 
 const OUTBOX_LIMIT = 200;
 
-export function createMailer(options: { smtpUrl?: string | undefined; from: string; logger: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  logger: Logger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {

@@ -30,7 +30,9 @@ function decide(row: CounterRow | undefined, max: number): RateDecision {
 
 /** Counts one event against key and says whether it is within the rule (atomic). */
 export async function consumeRate(db: Db, key: string, rule: RateRule): Promise<RateDecision> {
-  const [row] = await queryRows<CounterRow>(db, sql`
+  const [row] = await queryRows<CounterRow>(
+    db,
+    sql`
     insert into rate_limits as r (key, count, window_start) values (${key}, 1, now())
     on conflict (key) do update set
       count = case when r.window_start <= now() - make_interval(secs => ${rule.window}) then 1
@@ -38,17 +40,21 @@ export async function consumeRate(db: Db, key: string, rule: RateRule): Promise<
       window_start = case when r.window_start <= now() - make_interval(secs => ${rule.window})
                           then now() else r.window_start end
     returning count,
-      extract(epoch from (window_start + make_interval(secs => ${rule.window}) - now())) as retry_after`);
+      extract(epoch from (window_start + make_interval(secs => ${rule.window}) - now())) as retry_after`,
+  );
   return decide(row, rule.max);
 }
 
 /** Whether one more event would still be within the rule, without counting it. */
 export async function peekRate(db: Db, key: string, rule: RateRule): Promise<RateDecision> {
-  const [row] = await queryRows<CounterRow>(db, sql`
+  const [row] = await queryRows<CounterRow>(
+    db,
+    sql`
     select count + 1 as count,
       extract(epoch from (window_start + make_interval(secs => ${rule.window}) - now())) as retry_after
     from rate_limits
-    where key = ${key} and window_start > now() - make_interval(secs => ${rule.window})`);
+    where key = ${key} and window_start > now() - make_interval(secs => ${rule.window})`,
+  );
   return decide(row, rule.max);
 }
 

@@ -27,7 +27,12 @@ export class TestClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);
     }
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const index = pair.indexOf('=');
@@ -47,13 +52,17 @@ export class TestClient {
   }
 
   async signIn(email: string, password: string) {
-    const response = await this.request('POST', '/api/auth/sign-in/email', { json: { email, password } });
+    const response = await this.request('POST', '/api/auth/sign-in/email', {
+      json: { email, password },
+    });
     if (response.status === 200) await this.refreshAccessToken();
     return response;
   }
 
   async refreshAccessToken() {
-    const response = await this.request<{ token?: string }>('GET', '/api/auth/token', { bearer: null });
+    const response = await this.request<{ token?: string }>('GET', '/api/auth/token', {
+      bearer: null,
+    });
     this.accessToken = response.status === 200 ? (response.body.token ?? null) : null;
     return response;
   }

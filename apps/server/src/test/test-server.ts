@@ -23,7 +23,8 @@ export async function startTestServer(
   const server: ServerType = serve({
     port: 0,
     hostname: '127.0.0.1',
-    fetch: (request, env) => (app ? app.fetch(request, env) : new Response('starting', { status: 503 })),
+    fetch: (request, env) =>
+      app ? app.fetch(request, env) : new Response('starting', { status: 503 }),
   });
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;

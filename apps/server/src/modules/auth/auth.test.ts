@@ -125,29 +125,47 @@ describe.each(testDatabaseKinds)('identity [$name]', ({ create }) => {
     expect(requestedUnknown.status).toBe(200);
     expect(requestedUnknown.body).toEqual(requested.body);
 
-    const outbox = await browser.request<OutboxBody>('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const outbox = await browser.request<OutboxBody>(
+      'GET',
+      `/api/dev/outbox?to=${encodeURIComponent(email)}`,
+    );
     const mail = outbox.body.messages.at(-1);
     expect(mail?.subject).toBe('Reset your Callboard password');
     const token = resetTokenFrom(mail?.text ?? '');
-    const unknownOutbox = await browser.request<OutboxBody>('GET', '/api/dev/outbox?to=no-such-person%40northwind.test');
+    const unknownOutbox = await browser.request<OutboxBody>(
+      'GET',
+      '/api/dev/outbox?to=no-such-person%40northwind.test',
+    );
     expect(unknownOutbox.body.messages).toEqual([]);
 
-    const weak = await browser.request<{ code: string; reasons: string[] }>('POST', '/api/auth/reset-password', {
-      json: { token, newPassword: 'ava' },
-    });
+    const weak = await browser.request<{ code: string; reasons: string[] }>(
+      'POST',
+      '/api/auth/reset-password',
+      {
+        json: { token, newPassword: 'ava' },
+      },
+    );
     expect(weak.status).toBe(400);
     expect(weak.body.code).toBe('WEAK_PASSWORD');
     expect(weak.body.reasons).toEqual([
       'Use at least 10 characters.',
       'Do not build your password from your name or email address.',
     ]);
-    const common = await browser.request<{ reasons: string[] }>('POST', '/api/auth/reset-password', {
-      json: { token, newPassword: 'password1234' },
-    });
-    expect(common.body.reasons).toEqual(['This password is too common. Choose something less predictable.']);
+    const common = await browser.request<{ reasons: string[] }>(
+      'POST',
+      '/api/auth/reset-password',
+      {
+        json: { token, newPassword: 'password1234' },
+      },
+    );
+    expect(common.body.reasons).toEqual([
+      'This password is too common. Choose something less predictable.',
+    ]);
 
     const newPassword = 'quiet-harbour-lantern-42';
-    const reset = await browser.request('POST', '/api/auth/reset-password', { json: { token, newPassword } });
+    const reset = await browser.request('POST', '/api/auth/reset-password', {
+      json: { token, newPassword },
+    });
     expect(reset.status).toBe(200);
     expect(browser.hasSessionCookie).toBe(true);
     expect((await browser.refreshAccessToken()).status).toBe(200);
@@ -168,7 +186,11 @@ describe.each(testDatabaseKinds)('identity [$name]', ({ create }) => {
   it('does not allow open sign-up', async () => {
     const client = new TestClient(server.url);
     const response = await client.request('POST', '/api/auth/sign-up/email', {
-      json: { email: 'walk-in@anywhere.test', password: 'quiet-harbour-lantern-42', name: 'Walk In' },
+      json: {
+        email: 'walk-in@anywhere.test',
+        password: 'quiet-harbour-lantern-42',
+        name: 'Walk In',
+      },
     });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);

@@ -45,13 +45,18 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; logge
     baseURL: config.APP_URL,
     basePath: '/api/auth',
     secret: config.AUTH_SECRET,
-    trustedOrigins: config.NODE_ENV === 'development' ? [config.APP_URL, 'http://localhost:5173'] : [config.APP_URL],
+    trustedOrigins:
+      config.NODE_ENV === 'development'
+        ? [config.APP_URL, 'http://localhost:5173']
+        : [config.APP_URL],
     telemetry: { enabled: false },
     // Into our structured log. Failed sign-ins are expected traffic: debug, not warn.
     logger: {
       level: 'info',
       log: (level, message, ...args: unknown[]) => {
-        const quiet = /^(Invalid password|User not found|Reset Password: User not found)$/u.test(message);
+        const quiet = /^(Invalid password|User not found|Reset Password: User not found)$/u.test(
+          message,
+        );
         logger[quiet ? 'debug' : level]({ details: args.length > 0 ? args : undefined }, message);
       },
     },
@@ -119,7 +124,9 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; logge
         if (typeof body.newPassword !== 'string') return;
         const verification =
           typeof body.token === 'string'
-            ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${body.token}`)
+            ? await ctx.context.internalAdapter.findVerificationValue(
+                `reset-password:${body.token}`,
+              )
             : null;
         const owner = verification
           ? await ctx.context.internalAdapter.findUserById(verification.value)
