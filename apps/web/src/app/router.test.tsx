@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFakeFetch, jsonResponse, sessionRoutes } from '../testing/fake-fetch.ts';
+
+// Each test loads the app's modules afresh: the session is loaded once per page load.
+async function renderApp(path: string, signedIn: boolean, extraRoutes: RouteObject[] = []) {
+  vi.resetModules();
+  vi.stubGlobal('scrollTo', vi.fn()); // ScrollRestoration; jsdom does not scroll
+  vi.stubGlobal(
+    'fetch',
+    createFakeFetch(
+      signedIn
+        ? sessionRoutes()
+        : { 'GET /api/auth/token': () => jsonResponse({ message: 'Unauthorized' }, 401) },
+    ),
+  );
+  const { routes } = await import('./router.tsx');
+  const { createQueryClient } = await import('../lib/query-client.ts');
+  const [root] = routes;
+  if (!root || root.index) throw new Error('expected the root layout route first');
+  const router = createMemoryRouter(
+    [{ ...root, children: [...extraRoutes, ...(root.children ?? [])] }],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('routes', () => {
+  it("shows 'Loading page...' while the first page loads", async () => {
+    await renderApp('/auth', false);
+    expect(screen.getByText('Loading page...')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign in to Callboard' })).toBeTruthy();
+  });
+
+  it('sends / to /auth', async () => {
+    const router = await renderApp('/', false);
+    await screen.findByRole('heading', { name: 'Sign in to Callboard' });
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it('sends a signed-out visitor of /dashboard to /auth, remembering the page', async () => {
+    const router = await renderApp('/dashboard', false);
+    await screen.findByRole('heading', { name: 'Sign in to Callboard' });
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(router.state.location.search).toBe('?next=%2Fdashboard');
+  });
+
+  it('sends a signed-in user from /auth on to the dashboard', async () => {
+    const router = await renderApp('/auth', true);
+    expect(await screen.findByText('Signed in as Mia Hart · Northwind')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows a not-found page with a link home for unknown paths', async () => {
+    await renderApp('/no/such/page', false);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Callboard' }).getAttribute('href')).toBe('/');
+  });
+
+  it("shows 'Unexpected Application Error!' when a page fails", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Broken = () => {
+      throw new Error('boom');
+    };
+    await renderApp('/broken', false, [{ path: 'broken', Component: Broken }]);
+    expect(
+      await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the start' }).getAttribute('href')).toBe('/');
+    vi.mocked(console.error).mockRestore();
+  });
+});

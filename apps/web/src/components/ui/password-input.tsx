@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { IconEye, IconEyeOff } from './icons.tsx';
+import { Input, type InputProps } from './input.tsx';
+
+/** A password input with a show/hide toggle. Needs an `id` (the toggle points at it). */
+export function PasswordInput({
+  id,
+  className,
+  ...props
+}: Omit<InputProps, 'type'> & { id: string }) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="relative">
+      <Input
+        id={id}
+        type={visible ? 'text' : 'password'}
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        className={`pr-11 ${className ?? ''}`}
+        {...props}
+      />
+      <button
+        type="button"
+        onClick={() => setVisible((shown) => !shown)}
+        aria-controls={id}
+        aria-label={visible ? 'Hide password' : 'Show password'}
+        title={visible ? 'Hide password' : 'Show password'}
+        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-fg-subtle transition-colors hover:text-fg focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+      >
+        {visible ? <IconEyeOff /> : <IconEye />}
+      </button>
+    </div>
+  );
+}

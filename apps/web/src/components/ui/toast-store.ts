@@ -1,0 +1,52 @@
+// Toasts (product-spec §9): shown for 5000 ms, one at a time (a new toast replaces the current
+// one), closed by a swipe past 50 px. This file is the store; the Radix-based view in toast.tsx
+// is loaded only when the first toast appears, keeping it out of the first page's JavaScript.
+
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_LIMIT = 1;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export type ToastTone = 'success' | 'error' | 'info';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  tone?: ToastTone;
+}
+
+export interface ToastItem extends ToastInput {
+  id: number;
+  open: boolean;
+}
+
+let toasts: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit(next: ToastItem[]) {
+  toasts = next;
+  for (const listener of listeners) listener();
+}
+
+/** Shows a toast; any toast already showing is closed (TOAST_LIMIT). */
+export function showToast(input: ToastInput): void {
+  const closing = toasts.map((toast) => ({ ...toast, open: false }));
+  emit([...closing, { ...input, id: nextId++, open: true }].slice(-(TOAST_LIMIT + 1)));
+}
+
+export function closeToast(id: number) {
+  emit(toasts.map((toast) => (toast.id === id ? { ...toast, open: false } : toast)));
+}
+
+export function removeToast(id: number) {
+  emit(toasts.filter((toast) => toast.id !== id));
+}
+
+export function subscribeToToasts(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getToasts(): readonly ToastItem[] {
+  return toasts;
+}

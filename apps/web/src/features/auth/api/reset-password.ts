@@ -1,0 +1,38 @@
+import { useMutation } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { authRequest, isApiError, type ApiError } from '../../../lib/api-client.ts';
+import { loadSession } from '../../../lib/session.ts';
+
+export interface ResetPasswordInput {
+  newPassword: string;
+  token: string;
+}
+
+/** The reset link's token is expired, used or unknown. */
+export function isInvalidResetToken(error: unknown): boolean {
+  return isApiError(error) && error.code === 'INVALID_TOKEN';
+}
+
+/** The password broke one or more rules; `error.reasons` lists every one. */
+export function isWeakPassword(error: unknown): error is ApiError {
+  return isApiError(error) && error.code === 'WEAK_PASSWORD';
+}
+
+/**
+ * Sets the new password. The server then signs the user in on this device (and ends every other
+ * session), so the session is loaded in the spec's "password recovery" state. Resolves to whether
+ * that worked; the password is changed either way.
+ */
+export async function resetPassword(input: ResetPasswordInput): Promise<{ signedIn: boolean }> {
+  await authRequest('/reset-password', { body: input, schema: z.unknown() });
+  try {
+    const state = await loadSession('PASSWORD_RECOVERY');
+    return { signedIn: state.status === 'signed-in' };
+  } catch {
+    return { signedIn: false };
+  }
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { ApiError, authRequest } from '../../../lib/api-client.ts';
+import { loadSession, type SessionState } from '../../../lib/session.ts';
+import type { SignInValues } from '../validation.ts';
+
+/** Signs in with email and password, then loads the session (access token and user). */
+export async function signInWithEmail(values: SignInValues): Promise<SessionState> {
+  await authRequest('/sign-in/email', {
+    body: { email: values.email.trim(), password: values.password },
+    schema: z.unknown(),
+  });
+  const state = await loadSession('SIGNED_IN');
+  if (state.status !== 'signed-in') {
+    // The server accepted the password but the browser did not keep its session cookie.
+    throw new ApiError({
+      status: 400,
+      code: 'SESSION_NOT_KEPT',
+      message:
+        'You were signed in, but this browser blocked the session cookie. Allow cookies for this site and try again.',
+    });
+  }
+  return state;
+}
+
+export function useSignIn() {
+  return useMutation({ mutationFn: signInWithEmail });
+}

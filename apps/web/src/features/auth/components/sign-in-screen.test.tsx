@@ -1,0 +1,209 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { sessionStore } from '../../../lib/session.ts';
+import {
+  createFakeFetch,
+  jsonResponse,
+  sentBody,
+  sessionRoutes,
+  type FakeHandler,
+} from '../../../testing/fake-fetch.ts';
+import { SignInScreen } from './sign-in-screen.tsx';
+
+function renderSignIn(routes: Record<string, FakeHandler>, initialEntry = '/auth') {
+  const fetchMock = createFakeFetch(routes);
+  vi.stubGlobal('fetch', fetchMock);
+  const router = createMemoryRouter(
+    [
+      { path: '/auth', Component: SignInScreen },
+      { path: '/dashboard', element: <h1>Dashboard page</h1> },
+      { path: '/call/:id', element: <h1>Call page</h1> },
+      { path: '/forgot-password', element: <h1>Forgot password page</h1> },
+    ],
+    { initialEntries: [initialEntry] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { fetchMock, router, user: userEvent.setup() };
+}
+
+const emailInput = () => screen.getByLabelText('Email');
+const passwordInput = () => screen.getByLabelText('Password');
+const submitButton = () => screen.getByRole('button', { name: /sign in/i });
+
+function describedBy(element: HTMLElement): string {
+  const ids = element.getAttribute('aria-describedby') ?? '';
+  return ids
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
+beforeEach(() => {
+  sessionStore.setState({ status: 'signed-out', event: null, reason: null });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('SignInScreen', () => {
+  it('has labelled fields with the right types and autocomplete', () => {
+    renderSignIn({});
+    expect(emailInput().getAttribute('type')).toBe('email');
+    expect(emailInput().getAttribute('autocomplete')).toBe('email');
+    expect(passwordInput().getAttribute('type')).toBe('password');
+    expect(passwordInput().getAttribute('autocomplete')).toBe('current-password');
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+  });
+
+  it('flags empty fields, ties the messages to them, focuses the first, and sends nothing', async () => {
+    const { fetchMock, user } = renderSignIn({});
+    await user.click(submitButton());
+
+    expect(emailInput().getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(emailInput())).toBe('Enter your email address.');
+    expect(passwordInput().getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(passwordInput())).toBe('Enter your password.');
+    expect(document.activeElement).toBe(emailInput());
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('rejects an invalid email, keeps what was typed, and clears the error once fixed', async () => {
+    const { user } = renderSignIn({});
+    await user.type(emailInput(), 'mia.northwind.test');
+    await user.type(passwordInput(), 'secret{Enter}');
+
+    expect(describedBy(emailInput())).toBe('Enter a valid email address, like name@company.com.');
+    expect(emailInput()).toHaveProperty('value', 'mia.northwind.test');
+    expect(passwordInput()).toHaveProperty('value', 'secret');
+    expect(document.activeElement).toBe(emailInput());
+
+    await user.clear(emailInput());
+    await user.type(emailInput(), 'mia@northwind.test');
+    expect(emailInput().getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText(/Enter a valid email address/u)).toBeNull();
+  });
+
+  it('focuses the password when only the password is missing', async () => {
+    const { user } = renderSignIn({});
+    await user.type(emailInput(), 'mia@northwind.test{Enter}');
+    expect(document.activeElement).toBe(passwordInput());
+    expect(emailInput().getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it("shows the server's message in an alert for a wrong password, keeping the input", async () => {
+    const { user } = renderSignIn({
+      'POST /api/auth/sign-in/email': () =>
+        jsonResponse(
+          { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+          401,
+        ),
+    });
+    await user.type(emailInput(), 'mia@northwind.test');
+    await user.type(passwordInput(), 'wrong password{Enter}');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Invalid email or password');
+    expect(document.activeElement).toBe(alert);
+    expect(emailInput()).toHaveProperty('value', 'mia@northwind.test');
+    expect(passwordInput()).toHaveProperty('value', 'wrong password');
+    expect(sessionStore.getState().status).toBe('signed-out');
+  });
+
+  it("shows the server's message when there are too many attempts", async () => {
+    const message =
+      'Too many failed sign-in attempts. Try again in 15 minutes, or reset your password.';
+    const { user } = renderSignIn({
+      'POST /api/auth/sign-in/email': () =>
+        jsonResponse({ code: 'TOO_MANY_ATTEMPTS', message }, 429, { 'Retry-After': '900' }),
+    });
+    await user.type(emailInput(), 'mia@northwind.test');
+    await user.type(passwordInput(), 'guess{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+  });
+
+  it('says when the server cannot be reached', async () => {
+    const { user } = renderSignIn({
+      'POST /api/auth/sign-in/email': () => new Response('Bad gateway', { status: 502 }),
+    });
+    await user.type(emailInput(), 'mia@northwind.test');
+    await user.type(passwordInput(), 'secret{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/couldn.t reach Callboard/u);
+  });
+
+  it('shows a pending state, then signs in and goes where the user was heading', async () => {
+    let answerSignIn: (response: Response) => void = () => undefined;
+    const { fetchMock, router, user } = renderSignIn(
+      {
+        'POST /api/auth/sign-in/email': () =>
+          new Promise<Response>((resolve) => {
+            answerSignIn = resolve;
+          }),
+        ...sessionRoutes(),
+      },
+      '/auth?next=%2Fcall%2F42',
+    );
+    await user.type(emailInput(), ' mia@northwind.test');
+    await user.type(passwordInput(), 'callboard-demo-2026{Enter}');
+
+    const busy = await screen.findByRole('button', { name: /Signing in…/u });
+    expect(busy).toHaveProperty('disabled', true);
+
+    answerSignIn(jsonResponse({ redirect: false, token: 'session-token', user: { id: 'u1' } }));
+    expect(await screen.findByRole('heading', { name: 'Call page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/call/42');
+    expect(sessionStore.getState()).toMatchObject({
+      status: 'signed-in',
+      event: 'SIGNED_IN',
+      session: { user: { email: 'mia@northwind.test' } },
+    });
+    expect(sentBody(fetchMock)).toEqual({
+      email: 'mia@northwind.test',
+      password: 'callboard-demo-2026',
+    });
+  });
+
+  it('goes to the dashboard by default and ignores unsafe targets', async () => {
+    const { router, user } = renderSignIn(
+      {
+        'POST /api/auth/sign-in/email': () => jsonResponse({ redirect: false }),
+        ...sessionRoutes(),
+      },
+      '/auth?next=https%3A%2F%2Fevil.test',
+    );
+    await user.type(emailInput(), 'mia@northwind.test');
+    await user.type(passwordInput(), 'callboard-demo-2026');
+    await user.click(submitButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('shows and hides the password', async () => {
+    const { user } = renderSignIn({});
+    await user.type(passwordInput(), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(passwordInput().getAttribute('type')).toBe('text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(passwordInput().getAttribute('type')).toBe('password');
+    expect(passwordInput()).toHaveProperty('value', 'secret');
+  });
+
+  it('explains why the user is here after the session ended', () => {
+    sessionStore.setState({ status: 'signed-out', event: 'SIGNED_OUT', reason: 'session-ended' });
+    renderSignIn({});
+    expect(screen.getByRole('status').textContent).toBe(
+      'Your session has ended. Sign in again to continue.',
+    );
+  });
+});

@@ -1,0 +1,216 @@
+// The one way the browser talks to the server. `apiClient` is for the product API (/api/v1): it
+// adds the bearer access token and treats ANY 401 as "the session is over" (product-spec §4).
+// `authRequest` is for the identity endpoints (/api/auth/*), which ride on the session cookie and
+// answer 401 for ordinary reasons (a wrong password), so it never signs anyone out.
+//
+// Schemas here are zod/mini (tree-shaken: this file is in every page's first download); callers
+// may pass any zod schema, the contract's classic ones included.
+import type { ErrorBody } from '@callboard/contract';
+import * as z from 'zod/mini';
+
+/** Statuses after which trying again may work (product-spec §8); 0 stands for a network failure. */
+const RETRYABLE_STATUSES = new Set([0, 502, 503, 504]);
+
+export const NETWORK_ERROR_MESSAGE =
+  'We couldn’t reach Callboard. Check your connection and try again.';
+export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status, or 0 when the request never got an answer. */
+  readonly status: number;
+  readonly code: string;
+  /** Every failing rule, when the server lists them (WEAK_PASSWORD). */
+  readonly reasons: readonly string[];
+  /** Seconds to wait before trying again, from Retry-After / X-Retry-After. */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    reasons?: readonly string[];
+    retryAfterSeconds?: number | null;
+  }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.reasons = init.reasons ?? [];
+    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
+  }
+
+  get retryable(): boolean {
+    return RETRYABLE_STATUSES.has(this.status);
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Any zod schema (classic or mini) whose output is T. */
+export type Schema<T> = z.core.$ZodType<T>;
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  body?: unknown;
+  /** Validates the response body; its output is what the call resolves to. */
+  schema: Schema<T>;
+  signal?: AbortSignal;
+}
+
+export interface ApiRequestOptions<T> extends RequestOptions<T> {
+  /** Use this token instead of asking `getAccessToken` (while a session is being loaded). */
+  accessToken?: string;
+}
+
+export interface ApiClientDeps {
+  fetch?: typeof fetch;
+  /** The current access token, renewed first when it is about to expire. */
+  getAccessToken: () => Promise<string | null> | string | null;
+  /** Called once per 401 answer, before the request rejects. */
+  onUnauthenticated: () => void;
+}
+
+export interface ApiClient {
+  /** `path` is relative to /api/v1, e.g. '/me'. */
+  request<T>(path: string, options: ApiRequestOptions<T>): Promise<T>;
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  return {
+    async request<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+      const token = options.accessToken ?? (await deps.getAccessToken());
+      const headers = new Headers({ Accept: 'application/json' });
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      const response = await send(deps.fetch ?? fetch, `/api/v1${path}`, options, headers);
+      if (response.status === 401) {
+        deps.onUnauthenticated();
+        throw await errorFromResponse(response, 'UNAUTHENTICATED');
+      }
+      if (!response.ok) throw await errorFromResponse(response);
+      return parseBody(response, options.schema);
+    },
+  };
+}
+
+// The default client is configured once by the app (src/main.tsx), which knows how to find the
+// current session and where to send a signed-out user; until then it behaves as signed out.
+let configured: Omit<ApiClientDeps, 'fetch'> = {
+  getAccessToken: () => null,
+  onUnauthenticated: () => undefined,
+};
+
+export function configureApiClient(deps: Omit<ApiClientDeps, 'fetch'>): void {
+  configured = deps;
+}
+
+export const apiClient: ApiClient = createApiClient({
+  getAccessToken: () => configured.getAccessToken(),
+  onUnauthenticated: () => configured.onUnauthenticated(),
+});
+
+/** Tell the app the session is over, as a 401 would (used when a token refresh is refused). */
+export function reportUnauthenticated(): void {
+  configured.onUnauthenticated();
+}
+
+/** A call to better-auth under /api/auth; `path` is relative to it, e.g. '/sign-in/email'. */
+export async function authRequest<T>(
+  path: string,
+  options: RequestOptions<T>,
+  fetchImpl: typeof fetch = fetch,
+): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const response = await send(fetchImpl, `/api/auth${path}`, options, headers);
+  if (!response.ok) throw await errorFromResponse(response);
+  return parseBody(response, options.schema);
+}
+
+async function send(
+  fetchImpl: typeof fetch,
+  url: string,
+  options: RequestOptions<unknown>,
+  headers: Headers,
+): Promise<Response> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  try {
+    return await fetchImpl(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
+  }
+}
+
+async function parseBody<T>(response: Response, schema: Schema<T>): Promise<T> {
+  const text = await response.text();
+  const result = z.safeParse(schema, text ? safeJson(text) : undefined);
+  if (result.success) return result.data;
+  throw new ApiError({
+    status: response.status,
+    code: 'INVALID_RESPONSE',
+    message: SERVER_ERROR_MESSAGE,
+  });
+}
+
+// The product API answers `{error: {code, message}}` (the contract's errorBodySchema, restated
+// in zod/mini; `satisfies` keeps the two in step); better-auth `{code?, message, reasons?}`.
+const errorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+}) satisfies z.ZodMiniType<ErrorBody>;
+
+const authErrorBodySchema = z.object({
+  code: z.optional(z.string()),
+  message: z.optional(z.string()),
+  reasons: z.optional(z.array(z.string())),
+});
+
+async function errorFromResponse(response: Response, fallbackCode?: string): Promise<ApiError> {
+  const body = safeJson(await response.text().catch(() => ''));
+  const retryAfterSeconds = parseRetryAfter(
+    response.headers.get('Retry-After') ?? response.headers.get('X-Retry-After'),
+  );
+  const status = response.status;
+  const fallback = {
+    code: fallbackCode ?? (status >= 500 ? 'SERVER_ERROR' : `HTTP_${status}`),
+    message: status >= 500 ? SERVER_ERROR_MESSAGE : `Request failed (${status}).`,
+  };
+  const product = z.safeParse(errorBodySchema, body);
+  if (product.success) {
+    return new ApiError({ status, ...product.data.error, retryAfterSeconds });
+  }
+  const auth = z.safeParse(authErrorBodySchema, body);
+  if (auth.success) {
+    return new ApiError({
+      status,
+      code: auth.data.code ?? fallback.code,
+      message: status >= 500 ? SERVER_ERROR_MESSAGE : (auth.data.message ?? fallback.message),
+      reasons: auth.data.reasons ?? [],
+      retryAfterSeconds,
+    });
+  }
+  return new ApiError({ status, ...fallback, retryAfterSeconds });
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function parseRetryAfter(value: string | null): number | null {
+  if (!value) return null;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : null;
+}

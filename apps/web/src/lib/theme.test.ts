@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  applyTheme,
+  DEFAULT_THEME,
+  readStoredTheme,
+  resolveTheme,
+  setTheme,
+  THEME_STORAGE_KEY,
+} from './theme.ts';
+
+function prefersDark(dark: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: dark && query === '(prefers-color-scheme: dark)',
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    })),
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  document.documentElement.className = '';
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('theme (product-spec §2)', () => {
+  it("defaults to 'system' under the key 'theme'", () => {
+    expect(THEME_STORAGE_KEY).toBe('theme');
+    expect(DEFAULT_THEME).toBe('system');
+    expect(readStoredTheme()).toBe('system');
+    localStorage.setItem('theme', 'purple');
+    expect(readStoredTheme()).toBe('system');
+    localStorage.setItem('theme', 'dark');
+    expect(readStoredTheme()).toBe('dark');
+  });
+
+  it('resolves system from the OS setting', () => {
+    expect(resolveTheme('system', true)).toBe('dark');
+    expect(resolveTheme('system', false)).toBe('light');
+    expect(resolveTheme('light', true)).toBe('light');
+  });
+
+  it('puts the dark class on <html> and stores the choice', () => {
+    prefersDark(true);
+    applyTheme('system');
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    setTheme('light');
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+    expect(document.documentElement.style.colorScheme).toBe('light');
+    expect(localStorage.getItem('theme')).toBe('light');
+  });
+});

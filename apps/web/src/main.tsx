@@ -1,0 +1,31 @@
+import './app/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { configureApiClient } from './lib/api-client.ts';
+import { createUnauthenticatedHandler, getFreshAccessToken } from './lib/session.ts';
+
+const router = createAppRouter();
+
+// Every /api/v1 call carries the session's access token; any 401 signs out and goes to /auth.
+// (The router's first loaders are already running, but none has an answer before this line.)
+configureApiClient({
+  getAccessToken: getFreshAccessToken,
+  onUnauthenticated: createUnauthenticatedHandler({
+    navigate: (to) => void router.navigate(to, { replace: true }),
+    currentLocation: () => router.state.location,
+  }),
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

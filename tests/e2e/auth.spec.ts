@@ -1,0 +1,50 @@
+// Issue 2's journeys: sign in, stay signed in across a reload, sign out, and the redirects.
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from './helpers.ts';
+
+test('mia signs in, reaches the dashboard, stays signed in across a reload, and signs out', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth$/u);
+  await signIn(page, 'mia@northwind.test');
+  await expect(page).toHaveURL(/\/dashboard$/u);
+  await expect(page.getByText('Northwind Clinics').first()).toBeVisible();
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/u);
+  await expect(page.getByText('Northwind Clinics').first()).toBeVisible();
+
+  // A signed-in user who opens /auth goes on to the dashboard.
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/dashboard$/u);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/auth$/u);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth/u);
+});
+
+test('a wrong password and an unknown email show the same message', async ({ page }) => {
+  await signIn(page, 'leo@northwind.test', 'not-the-right-password');
+  const alert = page.getByRole('alert').filter({ hasText: /./u });
+  await expect(alert).toBeVisible();
+  const wrongPasswordMessage = await alert.innerText();
+
+  await signIn(page, 'nobody@northwind.test', 'not-the-right-password');
+  await expect(alert).toBeVisible();
+  expect(await alert.innerText()).toBe(wrongPasswordMessage);
+  await expect(page).toHaveURL(/\/auth$/u);
+  // Nothing typed is lost on a failed attempt.
+  await expect(page.getByLabel('Email')).toHaveValue('nobody@northwind.test');
+});
+
+test('a signed-out visit to the dashboard returns there after sign-in', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth/u);
+  await page.getByLabel('Email').fill('gia@globex.test');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/u);
+  await expect(page.getByText('Globex Insurance').first()).toBeVisible();
+});
