@@ -1,2 +1,3 @@
 export * from './errors.ts';
 export * from './me.ts';
+export * from './calls.ts';

@@ -16,7 +16,9 @@ import type { Mailer } from '../lib/mailer.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import { signInThrottle } from '../modules/auth/sign-in-throttle.ts';
 import { devRoutes } from '../modules/dev/dev.routes.ts';
+import { callRoutes } from '../modules/calls/calls.routes.ts';
 import { meRoutes } from '../modules/me/me.routes.ts';
+import { organisationRoutes } from '../modules/organisation/organisation.routes.ts';
 import { createAccessTokenVerifier } from './access-token.ts';
 import type { ApiEnv } from './api-env.ts';
 import { forwardedForWithClientAddress } from './client-address.ts';
@@ -131,6 +133,8 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   api.route('/', meRoutes);
+  api.route('/', callRoutes);
+  api.route('/', organisationRoutes);
   app.route('/api/v1', api);
 
   if (config.NODE_ENV !== 'production') app.route('/api/dev', devRoutes(mailer));

@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'VALIDATION_FAILED'
+  | 'UNPROCESSABLE'
   | 'RATE_LIMITED'
   | 'INTERNAL';
 
@@ -17,6 +18,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   VALIDATION_FAILED: 400,
+  UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -42,6 +44,12 @@ export class AppError extends Error {
   }
   static notFound(message = 'Not found') {
     return new AppError('NOT_FOUND', message);
+  }
+  static callNotFound() {
+    return new AppError('NOT_FOUND', 'Call not found');
+  }
+  static callNotAccessible() {
+    return new AppError('FORBIDDEN', 'Call not accessible to this user');
   }
   static validation(message: string, details?: Record<string, unknown>) {
     return new AppError('VALIDATION_FAILED', message, details);

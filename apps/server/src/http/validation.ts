@@ -1,0 +1,30 @@
+// Turns a request's input into typed values with the contract's schemas, or a 400 that names
+// every bad field: `{"error": {"code": "VALIDATION_FAILED", "message", "fields": {name: problem}}}`.
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { AppError } from './errors.ts';
+
+export function parseInput<Schema extends z.ZodType>(
+  schema: Schema,
+  input: unknown,
+): z.output<Schema> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const name = issue.path.join('.') || 'body';
+    fields[name] ??= issue.message;
+  }
+  const summary = Object.entries(fields)
+    .map(([name, problem]) => `${name} ${problem}`)
+    .join('; ');
+  throw AppError.validation(`Invalid request: ${summary}.`, { fields });
+}
+
+export async function jsonBody(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw AppError.validation('The request body must be JSON.');
+  }
+}

@@ -1,0 +1,192 @@
+// SQL for the call log. Every query takes the organisation id and filters by it (RLS is the
+// second lock). Plans: list and counts use call_log_organisation_end_idx
+// (organisation_id, end_datetime desc, call_id); see issue 3's note for EXPLAIN output.
+import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { CallListQuery, CallStatus } from '@callboard/contract';
+import { queryRows } from '../../db/client.ts';
+import { agentMapping, callActivity, callLog, profiles } from '../../db/schema.ts';
+import type { Tx } from '../../db/tenant.ts';
+
+/** Every column of a call but the transcript. */
+const summaryColumns = {
+  call_id: callLog.call_id,
+  agent_id: callLog.agent_id,
+  status: callLog.status,
+  deleted_flag: callLog.deleted_flag,
+  end_datetime: callLog.end_datetime,
+  assignee_id: callLog.assignee_id,
+  start_datetime: callLog.start_datetime,
+  duration_seconds: callLog.duration_seconds,
+  direction: callLog.direction,
+  from_number: callLog.from_number,
+  to_number: callLog.to_number,
+  caller_name: callLog.caller_name,
+  summary: callLog.summary,
+  sentiment: callLog.sentiment,
+  disconnection_reason: callLog.disconnection_reason,
+  recording_url: callLog.recording_url,
+  created_at: callLog.created_at,
+  updated_at: callLog.updated_at,
+};
+
+export type CallFilters = Omit<CallListQuery, 'page' | 'pageSize' | 'loadAll'>;
+
+function likePattern(text: string) {
+  return `%${text.replace(/[\\%_]/gu, (char) => `\\${char}`)}%`;
+}
+
+/** The WHERE clause for the list, all filters but status (status is added by the caller). */
+function listConditions(organisationId: string, userId: string, filters: CallFilters): SQL[] {
+  const conditions: (SQL | undefined)[] = [
+    eq(callLog.organisation_id, organisationId),
+    // The spec: null or false means not deleted.
+    filters.includeDeleted ? undefined : sql`${callLog.deleted_flag} is not true`,
+    filters.agentId ? eq(callLog.agent_id, filters.agentId) : undefined,
+    filters.assignee === 'me'
+      ? eq(callLog.assignee_id, userId)
+      : filters.assignee === 'unassigned'
+        ? isNull(callLog.assignee_id)
+        : filters.assignee
+          ? eq(callLog.assignee_id, filters.assignee)
+          : undefined,
+    filters.from ? gte(callLog.end_datetime, new Date(filters.from)) : undefined,
+    filters.to ? lt(callLog.end_datetime, new Date(filters.to)) : undefined,
+    filters.sentiment ? eq(callLog.sentiment, filters.sentiment) : undefined,
+    filters.q
+      ? or(
+          ilike(callLog.caller_name, likePattern(filters.q)),
+          ilike(callLog.from_number, likePattern(filters.q)),
+          ilike(callLog.to_number, likePattern(filters.q)),
+          ilike(callLog.call_id, likePattern(filters.q)),
+          ilike(callLog.summary, likePattern(filters.q)),
+        )
+      : undefined,
+  ];
+  return conditions.filter((condition): condition is SQL => condition !== undefined);
+}
+
+function statusCondition(status: CallFilters['status']): SQL | undefined {
+  if (status === 'open') return ne(callLog.status, 'Closed');
+  if (status === 'closed') return eq(callLog.status, 'Closed');
+  return undefined;
+}
+
+export async function selectCallPage(
+  tx: Tx,
+  scope: { organisationId: string; userId: string },
+  filters: CallFilters,
+  window: { limit: number; offset: number },
+) {
+  return tx
+    .select(summaryColumns)
+    .from(callLog)
+    .where(
+      and(
+        ...listConditions(scope.organisationId, scope.userId, filters),
+        statusCondition(filters.status),
+      ),
+    )
+    .orderBy(desc(callLog.end_datetime), desc(callLog.call_id))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+/** Matching calls per status tab: one pass over the organisation's matching rows. */
+export async function countCallsByStatus(
+  tx: Tx,
+  scope: { organisationId: string; userId: string },
+  filters: CallFilters,
+) {
+  const [row] = await tx
+    .select({
+      open: sql<number>`count(*) filter (where ${callLog.status} <> 'Closed')`.mapWith(Number),
+      closed: sql<number>`count(*) filter (where ${callLog.status} = 'Closed')`.mapWith(Number),
+      all: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(callLog)
+    .where(and(...listConditions(scope.organisationId, scope.userId, filters)));
+  return row ?? { open: 0, closed: 0, all: 0 };
+}
+
+export async function findCall(tx: Tx, organisationId: string, callId: string) {
+  const [row] = await tx
+    .select({ ...summaryColumns, transcript: callLog.transcript })
+    .from(callLog)
+    .where(and(eq(callLog.organisation_id, organisationId), eq(callLog.call_id, callId)));
+  return row ?? null;
+}
+
+/** The call's assignee and status, locked until the transaction ends (serialises writers). */
+export async function lockCall(tx: Tx, organisationId: string, callId: string) {
+  const [row] = await tx
+    .select({ assignee_id: callLog.assignee_id, status: callLog.status })
+    .from(callLog)
+    .where(and(eq(callLog.organisation_id, organisationId), eq(callLog.call_id, callId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function callExists(tx: Tx, callId: string): Promise<boolean> {
+  const [row] = await queryRows<{ exists: boolean }>(
+    tx,
+    sql`select call_exists(${callId}) as exists`,
+  );
+  return row?.exists ?? false;
+}
+
+export async function updateCall(
+  tx: Tx,
+  organisationId: string,
+  callId: string,
+  change: { assignee_id?: string | null; status?: CallStatus },
+) {
+  await tx
+    .update(callLog)
+    .set({ ...change, updated_at: new Date() })
+    .where(and(eq(callLog.organisation_id, organisationId), eq(callLog.call_id, callId)));
+}
+
+export async function insertActivity(tx: Tx, activity: typeof callActivity.$inferInsert) {
+  await tx.insert(callActivity).values(activity);
+}
+
+export async function selectActivity(tx: Tx, organisationId: string, callId: string) {
+  return tx
+    .select({
+      id: callActivity.id,
+      type: callActivity.type,
+      actor_id: callActivity.actor_id,
+      previous_assignee_id: callActivity.previous_assignee_id,
+      new_assignee_id: callActivity.new_assignee_id,
+      previous_status: callActivity.previous_status,
+      new_status: callActivity.new_status,
+      body: callActivity.body,
+      created_at: callActivity.created_at,
+    })
+    .from(callActivity)
+    .where(and(eq(callActivity.organisation_id, organisationId), eq(callActivity.call_id, callId)))
+    .orderBy(asc(callActivity.created_at), asc(callActivity.id));
+}
+
+export async function findAgent(tx: Tx, organisationId: string, agentId: string) {
+  const [row] = await tx
+    .select({ agent_id: agentMapping.agent_id, display_name: agentMapping.display_name })
+    .from(agentMapping)
+    .where(
+      and(eq(agentMapping.organisation_id, organisationId), eq(agentMapping.agent_id, agentId)),
+    );
+  return row ?? null;
+}
+
+export async function findMember(tx: Tx, organisationId: string, userId: string) {
+  const [row] = await tx
+    .select({
+      id: profiles.id,
+      first_name: profiles.first_name,
+      last_name: profiles.last_name,
+      email: profiles.email,
+    })
+    .from(profiles)
+    .where(and(eq(profiles.organisation_id, organisationId), eq(profiles.id, userId)));
+  return row ?? null;
+}

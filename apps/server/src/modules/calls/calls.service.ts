@@ -1,0 +1,199 @@
+// The call log's rules: what a member may see and change, and the activity each change leaves.
+import {
+  CALL_LIST_LOAD_ALL_LIMIT,
+  type Activity,
+  type CallDetail,
+  type CallListQuery,
+  type CallListResponse,
+  type CallStatus,
+  type CallSummary,
+} from '@callboard/contract';
+import type { Db } from '../../db/client.ts';
+import { requireOrganisation, withTenant, type AccessClaims, type Tx } from '../../db/tenant.ts';
+import { AppError } from '../../http/errors.ts';
+import {
+  callExists,
+  countCallsByStatus,
+  findAgent,
+  findCall,
+  findMember,
+  insertActivity,
+  lockCall,
+  selectActivity,
+  selectCallPage,
+  updateCall,
+} from './calls.queries.ts';
+
+// The database hands back Dates where the JSON contract has ISO strings.
+type CallRow = Omit<
+  CallSummary,
+  'end_datetime' | 'start_datetime' | 'created_at' | 'updated_at'
+> & {
+  end_datetime: Date;
+  start_datetime: Date | null;
+  created_at: Date;
+  updated_at: Date;
+};
+type ActivityRow = Omit<Activity, 'created_at'> & { created_at: Date };
+
+function iso(value: Date | string): string;
+function iso(value: Date | string | null): string | null;
+function iso(value: Date | string | null): string | null {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+function toSummary(row: CallRow): CallSummary {
+  return {
+    ...row,
+    end_datetime: iso(row.end_datetime),
+    start_datetime: iso(row.start_datetime),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+function toActivity(row: ActivityRow): Activity {
+  return { ...row, created_at: iso(row.created_at) };
+}
+
+export async function listCalls(
+  db: Db,
+  claims: AccessClaims,
+  query: CallListQuery,
+): Promise<CallListResponse> {
+  return withTenant(db, claims, async (tx, principal) => {
+    const scope = { organisationId: requireOrganisation(principal), userId: principal.userId };
+    const counts = await countCallsByStatus(tx, scope, query);
+    const total = counts[query.status];
+    if (query.loadAll && total > CALL_LIST_LOAD_ALL_LIMIT) {
+      throw AppError.validation(
+        `Invalid request: loadAll returns at most ${CALL_LIST_LOAD_ALL_LIMIT.toLocaleString('en')} calls and ${total.toLocaleString('en')} match; narrow the filters or use pages.`,
+        { fields: { loadAll: 'too many matching calls' } },
+      );
+    }
+    const window = query.loadAll
+      ? { limit: CALL_LIST_LOAD_ALL_LIMIT, offset: 0 }
+      : { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+    // A page past the end is not an error: no rows, and the real total.
+    const rows = window.offset >= total ? [] : await selectCallPage(tx, scope, query, window);
+    return {
+      rows: rows.map(toSummary),
+      total,
+      page: query.loadAll ? 1 : query.page,
+      pageSize: query.loadAll ? rows.length : query.pageSize,
+      counts,
+    };
+  });
+}
+
+/** The call, or the spec's 404/403: another organisation's call is "not accessible", never shown. */
+async function visibleCall(tx: Tx, organisationId: string, callId: string) {
+  const call = await findCall(tx, organisationId, callId);
+  if (call) return call;
+  throw (await callExists(tx, callId)) ? AppError.callNotAccessible() : AppError.callNotFound();
+}
+
+async function callDetail(tx: Tx, organisationId: string, callId: string): Promise<CallDetail> {
+  const { transcript, ...call } = await visibleCall(tx, organisationId, callId);
+  const [agent, assignee, activity] = await Promise.all([
+    findAgent(tx, organisationId, call.agent_id),
+    call.assignee_id ? findMember(tx, organisationId, call.assignee_id) : Promise.resolve(null),
+    selectActivity(tx, organisationId, callId),
+  ]);
+  return {
+    ...toSummary(call),
+    transcript: transcript ?? null,
+    agent: agent ?? { agent_id: call.agent_id, display_name: null },
+    assignee,
+    activity: activity.map(toActivity),
+  };
+}
+
+export async function getCall(db: Db, claims: AccessClaims, callId: string): Promise<CallDetail> {
+  return withTenant(db, claims, (tx, principal) =>
+    callDetail(tx, requireOrganisation(principal), callId),
+  );
+}
+
+/** Locks the call for the rest of the transaction, or answers the spec's 404/403. */
+async function lockVisibleCall(tx: Tx, organisationId: string, callId: string) {
+  const locked = await lockCall(tx, organisationId, callId);
+  if (locked) return locked;
+  throw (await callExists(tx, callId)) ? AppError.callNotAccessible() : AppError.callNotFound();
+}
+
+/**
+ * Sets the assignee. The row lock makes concurrent assignments queue, so each sees the assignee
+ * the previous one left: an ASSIGNED activity is written only when the assignee really changes,
+ * and its previous/new pair always chains.
+ */
+export async function assignCall(
+  db: Db,
+  claims: AccessClaims,
+  callId: string,
+  assigneeId: string | null,
+): Promise<CallDetail> {
+  return withTenant(db, claims, async (tx, principal) => {
+    const organisationId = requireOrganisation(principal);
+    const current = await lockVisibleCall(tx, organisationId, callId);
+    if (assigneeId && !(await findMember(tx, organisationId, assigneeId))) {
+      throw new AppError('UNPROCESSABLE', 'The assignee must be a member of your organisation.');
+    }
+    if (current.assignee_id !== assigneeId) {
+      await updateCall(tx, organisationId, callId, { assignee_id: assigneeId });
+      await insertActivity(tx, {
+        call_id: callId,
+        organisation_id: organisationId,
+        type: 'ASSIGNED',
+        actor_id: principal.userId,
+        previous_assignee_id: current.assignee_id,
+        new_assignee_id: assigneeId,
+      });
+    }
+    return callDetail(tx, organisationId, callId);
+  });
+}
+
+export async function setCallStatus(
+  db: Db,
+  claims: AccessClaims,
+  callId: string,
+  status: CallStatus,
+): Promise<CallDetail> {
+  return withTenant(db, claims, async (tx, principal) => {
+    const organisationId = requireOrganisation(principal);
+    const current = await lockVisibleCall(tx, organisationId, callId);
+    if (current.status !== status) {
+      await updateCall(tx, organisationId, callId, { status });
+      await insertActivity(tx, {
+        call_id: callId,
+        organisation_id: organisationId,
+        type: 'STATUS_CHANGED',
+        actor_id: principal.userId,
+        previous_status: current.status,
+        new_status: status,
+      });
+    }
+    return callDetail(tx, organisationId, callId);
+  });
+}
+
+export async function addCallNote(
+  db: Db,
+  claims: AccessClaims,
+  callId: string,
+  body: string,
+): Promise<CallDetail> {
+  return withTenant(db, claims, async (tx, principal) => {
+    const organisationId = requireOrganisation(principal);
+    await lockVisibleCall(tx, organisationId, callId);
+    await insertActivity(tx, {
+      call_id: callId,
+      organisation_id: organisationId,
+      type: 'NOTE',
+      actor_id: principal.userId,
+      body,
+    });
+    return callDetail(tx, organisationId, callId);
+  });
+}
