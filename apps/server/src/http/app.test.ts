@@ -99,4 +99,22 @@ describe('HTTP shell', () => {
     // A missing asset is a 404, not the SPA: a stale page must see its chunk fail to load.
     expect((await productionApp.request('/assets/missing.js')).status).toBe(404);
   });
+
+  it('documents every /api/v1 route in the OpenAPI document', async () => {
+    const response = await app.request('/api/v1/openapi.json');
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { paths: Record<string, Record<string, unknown>> };
+    const routes = app.routes
+      .filter((route) => route.path.startsWith('/api/v1/') && route.method !== 'ALL')
+      .filter((route) => route.path !== '/api/v1/openapi.json')
+      .map(
+        (route) =>
+          `${route.method.toLowerCase()} ${route.path.slice('/api/v1'.length).replace(/:(\w+)/gu, '{$1}')}`,
+      );
+    expect(routes.length).toBeGreaterThan(5);
+    for (const route of routes) {
+      const [method = '', path = ''] = route.split(' ');
+      expect(document.paths[path]?.[method], route).toBeDefined();
+    }
+  });
 });

@@ -20,6 +20,7 @@ import { callRoutes } from '../modules/calls/calls.routes.ts';
 import { meRoutes } from '../modules/me/me.routes.ts';
 import { organisationRoutes } from '../modules/organisation/organisation.routes.ts';
 import { createAccessTokenVerifier } from './access-token.ts';
+import { openApiDocument } from './openapi.ts';
 import type { ApiEnv } from './api-env.ts';
 import { forwardedForWithClientAddress } from './client-address.ts';
 import { AppError } from './errors.ts';
@@ -114,6 +115,8 @@ export function createApp(deps: AppDeps) {
   });
 
   // The product API: every request carries a verified access token.
+  const openApi = openApiDocument();
+  app.get('/api/v1/openapi.json', (c) => c.json(openApi));
   const api = new Hono<ApiEnv>();
   api.use(
     bodyLimit({
