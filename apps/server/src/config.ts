@@ -32,7 +32,15 @@ const configSchema = z
           .filter(Boolean),
       ),
     SENTRY_DSN: optionalUrl,
-    POSTHOG_KEY: z.string().trim().optional(),
+    // Spec §9: release label default 1.0.0, environment default production.
+    SENTRY_ENVIRONMENT: z.string().trim().min(1).default('production'),
+    SENTRY_RELEASE: z.string().trim().min(1).default('1.0.0'),
+    POSTHOG_KEY: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? undefined : value))
+      .optional(),
+    POSTHOG_HOST: z.url().default('https://eu.i.posthog.com'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -84,11 +92,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return { ...config, APP_URL: config.APP_URL ?? `http://localhost:${config.PORT}` };
 }
 
-/** The subset of configuration that the browser may see. Nothing secret goes here. */
+/** Spec §9: error sampling 0.1 in production, 1 otherwise. */
+export function errorSampleRate(config: Pick<Config, 'NODE_ENV'>) {
+  return config.NODE_ENV === 'production' ? 0.1 : 1;
+}
+
+/**
+ * The subset of configuration that the browser may see (GET /api/config). Nothing secret goes
+ * here: a Sentry DSN and a PostHog project key are public by design.
+ */
 export function publicConfig(config: Config) {
   return {
-    environment: config.NODE_ENV,
-    sentryDsn: config.SENTRY_DSN ?? null,
-    posthogKey: config.POSTHOG_KEY ?? null,
+    mode: config.NODE_ENV,
+    sentry: config.SENTRY_DSN
+      ? {
+          dsn: config.SENTRY_DSN,
+          environment: config.SENTRY_ENVIRONMENT,
+          release: config.SENTRY_RELEASE,
+          sampleRate: errorSampleRate(config),
+        }
+      : null,
+    posthog: config.POSTHOG_KEY ? { key: config.POSTHOG_KEY, host: config.POSTHOG_HOST } : null,
   };
 }
+export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -8,6 +8,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { seedDemoDataIfEmpty } from './db/seed/seed.ts';
 import { createApp } from './http/app.ts';
 import { resolveAuthSecret } from './lib/auth-secret.ts';
+import { createErrorReporter } from './lib/error-reporting.ts';
 import { createMailer } from './lib/mailer.ts';
 import { pruneRates } from './lib/rate-limit.ts';
 import { createAuth } from './modules/auth/auth.ts';
@@ -36,13 +37,15 @@ export async function buildServer(options: BuildOptions) {
   await pruneRates(database.db);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   const auth = createAuth({ db: database.db, config, mailer, logger });
+  const errorReporter = createErrorReporter(config, logger);
   const app = createApp({
     db: database.db,
     config,
     logger,
     mailer,
     auth,
+    errorReporter,
     webRoot: options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot,
   });
-  return { app, database, config, mailer, auth };
+  return { app, database, config, mailer, auth, errorReporter };
 }

@@ -2,10 +2,20 @@ import type { Db } from '../db/client.ts';
 import type { AccessClaims } from '../db/tenant.ts';
 
 /** What every /api/v1 handler finds on its context: the database and the verified caller. */
+/** The user identity attached to error reports (spec §3, "monitored user identity"). */
+export interface ReportedUser {
+  id: string;
+  email?: string;
+  organisationId?: string | null;
+  organisationName?: string | null;
+  isSuperAdmin?: boolean;
+}
+
 export interface ApiEnv {
   Variables: {
     db: Db;
     claims: AccessClaims;
     requestId: string;
+    reportedUser?: ReportedUser;
   };
 }

@@ -10,13 +10,15 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
+import { publicConfig, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { ErrorReporter } from '../lib/error-reporting.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import { signInThrottle } from '../modules/auth/sign-in-throttle.ts';
 import { devRoutes } from '../modules/dev/dev.routes.ts';
 import { callRoutes } from '../modules/calls/calls.routes.ts';
+import { diagnosticsRoutes } from '../modules/diagnostics/diagnostics.routes.ts';
 import { meRoutes } from '../modules/me/me.routes.ts';
 import { organisationRoutes } from '../modules/organisation/organisation.routes.ts';
 import { createAccessTokenVerifier } from './access-token.ts';
@@ -31,6 +33,7 @@ export interface AppDeps {
   logger: Logger;
   mailer: Mailer;
   auth: Auth;
+  errorReporter: ErrorReporter;
   /** The built SPA (apps/web/dist); null to serve the API only. */
   webRoot: string | null;
 }
@@ -38,7 +41,11 @@ export interface AppDeps {
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export function createApp(deps: AppDeps) {
-  const { db, config, logger, mailer, auth } = deps;
+  const { db, config, logger, mailer, auth, errorReporter } = deps;
+  // The browser talks to Sentry and PostHog directly when they are configured.
+  const telemetryOrigins = [config.SENTRY_DSN, config.POSTHOG_KEY ? config.POSTHOG_HOST : undefined]
+    .filter((url): url is string => url !== undefined)
+    .map((url) => new URL(url).origin);
   const verifyAccessToken = createAccessTokenVerifier(db, {
     issuer: config.APP_URL,
     audience: config.APP_URL,
@@ -67,7 +74,7 @@ export function createApp(deps: AppDeps) {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...telemetryOrigins],
         mediaSrc: ["'self'", 'https:'],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -84,6 +91,12 @@ export function createApp(deps: AppDeps) {
       return c.json(body, error.status);
     }
     logger.error({ err: error, requestId: c.var.requestId, path: c.req.path }, 'unhandled error');
+    const claims = c.get('claims') as ApiEnv['Variables']['claims'] | undefined;
+    errorReporter.capture(error, {
+      requestId: c.var.requestId,
+      path: c.req.path,
+      user: c.var.reportedUser ?? (claims ? { id: claims.userId } : undefined),
+    });
     return c.json(
       {
         error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' },
@@ -93,6 +106,9 @@ export function createApp(deps: AppDeps) {
   });
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  // What the browser needs to know at start-up; public by construction (config.ts).
+  const browserConfig = publicConfig(config);
+  app.get('/api/config', (c) => c.json(browserConfig));
   app.get('/readyz', async (c) => {
     try {
       await db.execute(sql`select 1`);
@@ -138,6 +154,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', meRoutes);
   api.route('/', callRoutes);
   api.route('/', organisationRoutes);
+  api.route('/', diagnosticsRoutes);
   app.route('/api/v1', api);
 
   if (config.NODE_ENV !== 'production') app.route('/api/dev', devRoutes(mailer));

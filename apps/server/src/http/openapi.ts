@@ -127,6 +127,16 @@ export function openApiDocument() {
           },
         },
       },
+      '/test-sentry': {
+        post: {
+          summary: 'Raise a test error on the server, reported to Sentry (platform operators only)',
+          responses: {
+            '500': errorResponse('The test error, as intended'),
+            '401': unauthenticated,
+            '403': errorResponse('Not a platform operator'),
+          },
+        },
+      },
       '/organisation/agents': {
         get: {
           summary: "The organisation's agents",
