@@ -1,3 +1,4 @@
 export * from './errors.ts';
 export * from './me.ts';
 export * from './calls.ts';
+export * from './analytics.ts';

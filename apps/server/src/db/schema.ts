@@ -195,9 +195,10 @@ export const callLog = pgTable(
   },
   (table) => [
     // The list's index, call_log_list_idx (organisation_id, end_datetime DESC, call_id DESC)
-    // INCLUDE (status, deleted_flag, assignee_id, agent_id), is created by hand in migration
-    // 0003: drizzle-kit cannot express INCLUDE. It serves page 1 in index order and the tab
-    // counts as index-only scans.
+    // INCLUDE (status, deleted_flag, assignee_id, agent_id, duration_seconds, sentiment,
+    // disconnection_reason), is created by hand (migrations 0003, 0004): drizzle-kit cannot
+    // express INCLUDE. It serves page 1 in index order, and the tab counts and analytics as
+    // index-only scans. call_activity has two partial covering indexes of the same kind (0004).
     index('call_log_agent_id_idx').on(table.agent_id),
     index('call_log_assignee_id_idx').on(table.assignee_id),
     check('call_log_status_check', sql`${table.status} in ('New', 'In progress', 'Closed')`),

@@ -17,6 +17,7 @@ import type { Mailer } from '../lib/mailer.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import { signInThrottle } from '../modules/auth/sign-in-throttle.ts';
 import { devRoutes } from '../modules/dev/dev.routes.ts';
+import { analyticsRoutes } from '../modules/analytics/analytics.routes.ts';
 import { callRoutes } from '../modules/calls/calls.routes.ts';
 import { diagnosticsRoutes } from '../modules/diagnostics/diagnostics.routes.ts';
 import { meRoutes } from '../modules/me/me.routes.ts';
@@ -57,12 +58,15 @@ export function createApp(deps: AppDeps) {
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    // Server time of the request, for browsers' devtools and for benchmarks.
+    c.res.headers.set('Server-Timing', `app;dur=${ms}`);
     const entry = {
       requestId: c.var.requestId,
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+      ms,
     };
     if (c.req.path === '/healthz' || c.req.path === '/readyz') logger.debug(entry, 'request');
     else logger.info(entry, 'request');
@@ -153,6 +157,7 @@ export function createApp(deps: AppDeps) {
   });
   api.route('/', meRoutes);
   api.route('/', callRoutes);
+  api.route('/', analyticsRoutes);
   api.route('/', organisationRoutes);
   api.route('/', diagnosticsRoutes);
   app.route('/api/v1', api);

@@ -3,6 +3,8 @@
 // every /api/v1 route is documented here.
 import {
   addCallNoteBodySchema,
+  analyticsQuerySchema,
+  analyticsResponseSchema,
   agentListResponseSchema,
   assignCallBodySchema,
   callDetailSchema,
@@ -122,6 +124,23 @@ export function openApiDocument() {
           summary: "The caller's colleagues",
           responses: {
             '200': ok(memberListResponseSchema),
+            '401': unauthenticated,
+            '403': noOrganisation,
+          },
+        },
+      },
+      '/analytics': {
+        get: {
+          summary: "The organisation's figures and series for a period, with the period before it",
+          parameters: Object.entries(analyticsQuerySchema.shape).map(([name, schema]) => ({
+            name,
+            in: 'query',
+            required: name === 'from' || name === 'to',
+            schema: json(schema, 'input'),
+          })),
+          responses: {
+            '200': ok(analyticsResponseSchema),
+            '400': errorResponse('A parameter is invalid; error.fields names each'),
             '401': unauthenticated,
             '403': noOrganisation,
           },

@@ -1,0 +1,117 @@
+import type { AnalyticsQuery, AnalyticsResponse } from '@callboard/contract';
+import type { Db } from '../../db/client.ts';
+import { requireOrganisation, withTenant, type AccessClaims } from '../../db/tenant.ts';
+import {
+  backlogAt,
+  closingFigures,
+  daysOf,
+  agentsOf,
+  openWorkload,
+  receivedFigures,
+  receivedSeries,
+  type Period,
+} from './analytics.queries.ts';
+
+// GROUPING() bitmasks of receivedSeries' grouping sets; a bit is set for each argument
+// (day, status, sentiment, weekday, hour, reason, agent — highest bit first) the row is NOT
+// grouped by.
+const BY_DAY_AND_STATUS = 0b0011111;
+const BY_SENTIMENT = 0b1101111;
+const BY_WEEKDAY_AND_HOUR = 0b1110011;
+const BY_REASON = 0b1111101;
+const BY_AGENT = 0b1111110;
+
+const iso = (date: Date) => date.toISOString();
+
+export async function getAnalytics(
+  db: Db,
+  claims: AccessClaims,
+  query: AnalyticsQuery,
+  now: Date = new Date(),
+): Promise<AnalyticsResponse> {
+  const period: Period = { from: new Date(query.from), to: new Date(query.to) };
+  const length = period.to.getTime() - period.from.getTime();
+  const previous: Period = { from: new Date(period.from.getTime() - length), to: period.from };
+
+  return withTenant(db, claims, async (tx, principal) => {
+    const scope = { organisationId: requireOrganisation(principal), agentId: query.agentId };
+    // The backlog is measured at the end of each period, but never in the future.
+    const endOf = (end: Date) => (end > now ? now : end);
+    const received = await receivedFigures(tx, scope, period, previous);
+    const closing = await closingFigures(tx, scope, period, previous);
+    const backlog = await backlogAt(tx, scope, endOf(period.to), now);
+    const backlogBefore = await backlogAt(tx, scope, endOf(previous.to), now);
+    const series = await receivedSeries(tx, scope, period, query.tz);
+    const days = await daysOf(tx, period, query.tz);
+    const agents = await agentsOf(tx, scope);
+    const workload = await openWorkload(tx, scope);
+
+    const perDay = new Map(
+      days.map((day) => [day, { date: day, New: 0, 'In progress': 0, Closed: 0 }]),
+    );
+    const sentiment: AnalyticsResponse['series']['sentiment'] = [];
+    const heatmap: AnalyticsResponse['series']['heatmap'] = [];
+    const disconnectionReasons: AnalyticsResponse['series']['disconnectionReasons'] = [];
+    const callsByAgent = new Map<string, number>();
+    for (const row of series) {
+      const calls = Number(row.calls);
+      switch (Number(row.set)) {
+        case BY_DAY_AND_STATUS: {
+          const day = perDay.get(row.day ?? '');
+          if (
+            day &&
+            (row.status === 'New' || row.status === 'In progress' || row.status === 'Closed')
+          ) {
+            day[row.status] += calls;
+          }
+          break;
+        }
+        case BY_SENTIMENT:
+          sentiment.push({
+            sentiment:
+              row.sentiment as AnalyticsResponse['series']['sentiment'][number]['sentiment'],
+            calls,
+          });
+          break;
+        case BY_WEEKDAY_AND_HOUR:
+          heatmap.push({ weekday: Number(row.weekday), hour: Number(row.hour), calls });
+          break;
+        case BY_REASON:
+          disconnectionReasons.push({ reason: row.reason, calls });
+          break;
+        case BY_AGENT:
+          callsByAgent.set(row.agent_id ?? '', calls);
+          break;
+        default:
+          throw new Error(`unexpected grouping set ${String(row.set)}`);
+      }
+    }
+    const byCallsDescending = <T extends { calls: number }>(a: T, b: T) => b.calls - a.calls;
+    heatmap.sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
+    const byAgent = agents
+      .map((agent) => ({ ...agent, calls: callsByAgent.get(agent.agent_id) ?? 0 }))
+      .sort((a, b) => b.calls - a.calls || a.agent_id.localeCompare(b.agent_id));
+
+    return {
+      period: { from: iso(period.from), to: iso(period.to) },
+      previousPeriod: { from: iso(previous.from), to: iso(previous.to) },
+      figures: {
+        callsReceived: received.callsReceived,
+        openBacklog: { value: backlog.open, previous: backlogBefore.open },
+        callsClosed: closing.callsClosed,
+        medianTimeToCloseSeconds: closing.medianTimeToCloseSeconds,
+        unassignedOpen: { value: backlog.unassigned, previous: backlogBefore.unassigned },
+        averageDurationSeconds: received.averageDurationSeconds,
+        negativeShare: received.negativeShare,
+      },
+      series: {
+        perDay: [...perDay.values()],
+        byAgent,
+        workload,
+        sentiment: sentiment.sort(byCallsDescending),
+        heatmap,
+        disconnectionReasons: disconnectionReasons.sort(byCallsDescending),
+      },
+    };
+  });
+}

@@ -1,0 +1,410 @@
+// Analytics over real HTTP: every figure and series must equal a recomputation from the raw rows,
+// done here in plain TypeScript from the definitions in analytics.queries.ts, over random periods,
+// agents and time zones (property-based), on both databases.
+import type { AnalyticsResponse } from '@callboard/contract';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
+import { DEMO_PASSWORD } from '../../db/seed/seed.ts';
+import { testDatabaseKinds } from '../../test/databases.ts';
+import { TestClient } from '../../test/http-client.ts';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+
+interface CallRow {
+  call_id: string;
+  agent_id: string;
+  status: string;
+  deleted_flag: boolean | null;
+  end_datetime: Date;
+  assignee_id: string | null;
+  duration_seconds: number | null;
+  sentiment: string | null;
+  disconnection_reason: string | null;
+}
+interface ActivityRow {
+  id: string;
+  call_id: string;
+  type: string;
+  new_status: string | null;
+  previous_status: string | null;
+  new_assignee_id: string | null;
+  previous_assignee_id: string | null;
+  created_at: Date;
+}
+
+const DAY = 86_400_000;
+const TIME_ZONES = ['UTC', 'Europe/London', 'America/New_York', 'Asia/Kolkata', 'Pacific/Auckland'];
+
+function localParts(date: Date, timeZone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+      weekday: 'short',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  const weekday =
+    ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday ?? '') + 1;
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, weekday, hour: Number(parts.hour) };
+}
+
+function daysBetween(from: Date, to: Date, timeZone: string) {
+  const last = localParts(new Date(to.getTime() - 1), timeZone).day;
+  const days: string[] = [];
+  let [year, month, day] = localParts(from, timeZone).day.split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  for (;;) {
+    const current = new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+    days.push(current);
+    if (current >= last) return days;
+    const next = new Date(Date.UTC(year, month - 1, day + 1));
+    [year, month, day] = [next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()];
+  }
+}
+
+function median(values: number[]) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+const byTime = (a: ActivityRow, b: ActivityRow) =>
+  a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** The analytics response, recomputed from raw rows with the documented definitions. */
+function recompute(
+  calls: CallRow[],
+  activity: ActivityRow[],
+  query: { from: Date; to: Date; agentId?: string; tz: string },
+  agents: { agent_id: string; display_name: string | null }[],
+  now: Date,
+) {
+  const length = query.to.getTime() - query.from.getTime();
+  const previous = { from: new Date(query.from.getTime() - length), to: query.from };
+  const scoped = calls.filter(
+    (call) => call.deleted_flag !== true && (!query.agentId || call.agent_id === query.agentId),
+  );
+  const within = (date: Date, period: { from: Date; to: Date }) =>
+    date >= period.from && date < period.to;
+  const received = (period: { from: Date; to: Date }) =>
+    scoped.filter((call) => within(call.end_datetime, period));
+  const average = (rows: CallRow[]) => {
+    const values = rows
+      .map((row) => row.duration_seconds)
+      .filter((value): value is number => value !== null);
+    return values.length ? values.reduce((sum, value) => sum + value, 0) / values.length : null;
+  };
+  const negativeShare = (rows: CallRow[]) => {
+    const withSentiment = rows.filter((row) => row.sentiment !== null);
+    return withSentiment.length
+      ? withSentiment.filter((row) => row.sentiment === 'negative').length / withSentiment.length
+      : null;
+  };
+  const scopedById = new Map(scoped.map((call) => [call.call_id, call]));
+  const closing = (period: { from: Date; to: Date }) => {
+    const firstClose = new Map<string, Date>();
+    for (const entry of [...activity].sort(byTime)) {
+      if (
+        entry.type !== 'STATUS_CHANGED' ||
+        entry.new_status !== 'Closed' ||
+        !within(entry.created_at, period)
+      )
+        continue;
+      if (!scopedById.has(entry.call_id) || firstClose.has(entry.call_id)) continue;
+      firstClose.set(entry.call_id, entry.created_at);
+    }
+    const durations = [...firstClose].map(
+      ([callId, closedAt]) =>
+        (closedAt.getTime() - (scopedById.get(callId)?.end_datetime.getTime() ?? 0)) / 1000,
+    );
+    return { closed: firstClose.size, median: median(durations) };
+  };
+  const stateAt = (at: Date) => {
+    let open = 0;
+    let unassigned = 0;
+    for (const call of scoped) {
+      if (call.end_datetime >= at) continue;
+      const own = activity.filter((entry) => entry.call_id === call.call_id).sort(byTime);
+      const statuses = own.filter((entry) => entry.type === 'STATUS_CHANGED');
+      const assignments = own.filter((entry) => entry.type === 'ASSIGNED');
+      const statusAfter = statuses.find((entry) => entry.created_at > at);
+      const status = statusAfter ? statusAfter.previous_status : call.status;
+      const assignAfter = assignments.find((entry) => entry.created_at > at);
+      const assignee = assignAfter ? assignAfter.previous_assignee_id : call.assignee_id;
+      if (status !== 'Closed') {
+        open += 1;
+        if (assignee === null) unassigned += 1;
+      }
+    }
+    return { open, unassigned };
+  };
+  const endOf = (end: Date) => (end > now ? now : end);
+  const current = received(query);
+  const before = received(previous);
+  const closedNow = closing(query);
+  const closedBefore = closing(previous);
+  const backlog = stateAt(endOf(query.to));
+  const backlogBefore = stateAt(endOf(previous.to));
+
+  const perDay = new Map(
+    daysBetween(query.from, query.to, query.tz).map((date) => [
+      date,
+      { date, New: 0, 'In progress': 0, Closed: 0 },
+    ]),
+  );
+  const count = <K extends string | null>(rows: CallRow[], key: (row: CallRow) => K) => {
+    const counts = new Map<K, number>();
+    for (const row of rows) counts.set(key(row), (counts.get(key(row)) ?? 0) + 1);
+    return counts;
+  };
+  for (const call of current) {
+    const entry = perDay.get(localParts(call.end_datetime, query.tz).day);
+    if (entry) entry[call.status as 'New' | 'In progress' | 'Closed'] += 1;
+  }
+  const heatmap = [
+    ...count(current, (call) => {
+      const parts = localParts(call.end_datetime, query.tz);
+      return `${parts.weekday}:${parts.hour}`;
+    }),
+  ].map(([key, calls]) => {
+    const [weekday, hour] = key.split(':').map(Number);
+    return { weekday, hour, calls };
+  });
+  const workload = [
+    ...count(
+      scoped.filter((call) => call.status !== 'Closed'),
+      (call) => call.assignee_id,
+    ),
+  ].map(([assignee_id, open]) => ({ assignee_id, open }));
+  return {
+    figures: {
+      callsReceived: { value: current.length, previous: before.length },
+      openBacklog: { value: backlog.open, previous: backlogBefore.open },
+      callsClosed: { value: closedNow.closed, previous: closedBefore.closed },
+      medianTimeToCloseSeconds: { value: closedNow.median, previous: closedBefore.median },
+      unassignedOpen: { value: backlog.unassigned, previous: backlogBefore.unassigned },
+      averageDurationSeconds: { value: average(current), previous: average(before) },
+      negativeShare: { value: negativeShare(current), previous: negativeShare(before) },
+    },
+    perDay: [...perDay.values()],
+    byAgent: agents
+      .filter((agent) => !query.agentId || agent.agent_id === query.agentId)
+      .map((agent) => ({
+        ...agent,
+        calls: current.filter((call) => call.agent_id === agent.agent_id).length,
+      })),
+    workload,
+    sentiment: [...count(current, (call) => call.sentiment)].map(([sentiment, calls]) => ({
+      sentiment,
+      calls,
+    })),
+    heatmap,
+    disconnectionReasons: [...count(current, (call) => call.disconnection_reason)].map(
+      ([reason, calls]) => ({ reason, calls }),
+    ),
+  };
+}
+
+function expectFigure(
+  actual: { value: number | null; previous: number | null },
+  expected: { value: number | null; previous: number | null },
+  name: string,
+) {
+  for (const key of ['value', 'previous'] as const) {
+    const want = expected[key];
+    const got = actual[key];
+    if (want === null) expect(got, `${name}.${key}`).toBeNull();
+    else expect(got, `${name}.${key}`).toBeCloseTo(want, 6);
+  }
+}
+
+const sortBy = <T>(rows: T[], key: (row: T) => string) =>
+  [...rows].sort((a, b) => key(a).localeCompare(key(b)));
+
+describe.each(testDatabaseKinds)('GET /api/v1/analytics [$name]', ({ create }) => {
+  let server: TestServer;
+  let mia: TestClient;
+  let calls: CallRow[];
+  let activity: ActivityRow[];
+  let agents: { agent_id: string; display_name: string | null }[];
+
+  beforeAll(async () => {
+    server = await startTestServer(await create(), { callsPerOrganisation: 250 });
+    mia = new TestClient(server.url);
+    await mia.signIn('mia@northwind.test', DEMO_PASSWORD);
+    const [org] = await queryRows<{ id: string }>(
+      server.database.db,
+      sql`select id from organisations where name = 'Northwind Clinics'`,
+    );
+    const orgId = org?.id ?? '';
+    calls = await queryRows<CallRow>(
+      server.database.db,
+      sql`select call_id, agent_id, status, deleted_flag, end_datetime, assignee_id, duration_seconds, sentiment, disconnection_reason
+          from call_log where organisation_id = ${orgId}`,
+    );
+    activity = await queryRows<ActivityRow>(
+      server.database.db,
+      sql`select id::text as id, call_id, type, new_status, previous_status, new_assignee_id::text as new_assignee_id,
+                 previous_assignee_id::text as previous_assignee_id, created_at
+          from call_activity where organisation_id = ${orgId}`,
+    );
+    agents = await queryRows(
+      server.database.db,
+      sql`select agent_id, display_name from agent_mapping where organisation_id = ${orgId} order by agent_id`,
+    );
+    for (const row of [...calls]) row.end_datetime = new Date(row.end_datetime);
+    for (const row of activity) row.created_at = new Date(row.created_at);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('equals a recomputation from the raw rows over random periods, agents and time zones', async () => {
+    // The property must not pass on empty periods alone: count the runs that had data.
+    const seen = { received: 0, closed: 0, pastBacklog: 0 };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 95 * 24 }),
+        fc.integer({ min: 24, max: 60 * 24 }),
+        fc.option(fc.constantFrom('nw-agent-1', 'nw-agent-2', 'nw-agent-3', 'nw-agent-4'), {
+          nil: undefined,
+        }),
+        fc.constantFrom(...TIME_ZONES),
+        async (hoursAgo, lengthHours, agentId, tz) => {
+          const now = new Date();
+          const to = new Date(
+            now.getTime() - hoursAgo * 3_600_000 + 7 * DAY * (hoursAgo % 3 === 0 ? 1 : 0),
+          );
+          const from = new Date(to.getTime() - lengthHours * 3_600_000);
+          const params = new URLSearchParams({
+            from: from.toISOString(),
+            to: to.toISOString(),
+            tz,
+          });
+          if (agentId) params.set('agentId', agentId);
+          const response = await mia.request<AnalyticsResponse>(
+            'GET',
+            `/api/v1/analytics?${params.toString()}`,
+          );
+          expect(response.status).toBe(200);
+          const expected = recompute(
+            calls,
+            activity,
+            { from, to, agentId, tz },
+            agents,
+            new Date(),
+          );
+          const { figures, series } = response.body;
+          if (expected.figures.callsReceived.value > 0) seen.received += 1;
+          if (expected.figures.callsClosed.value > 0) seen.closed += 1;
+          if (to < now && expected.figures.openBacklog.value > 0) seen.pastBacklog += 1;
+          for (const [name, figure] of Object.entries(expected.figures)) {
+            expectFigure(figures[name as keyof typeof figures], figure, name);
+          }
+          expect(series.perDay).toEqual(expected.perDay);
+          expect(sortBy(series.byAgent, (row) => row.agent_id)).toEqual(
+            sortBy(expected.byAgent, (row) => row.agent_id),
+          );
+          expect(sortBy(series.workload, (row) => String(row.assignee_id))).toEqual(
+            sortBy(expected.workload, (row) => String(row.assignee_id)),
+          );
+          expect(sortBy(series.sentiment, (row) => String(row.sentiment))).toEqual(
+            sortBy(expected.sentiment, (row) => String(row.sentiment)),
+          );
+          expect(
+            sortBy(series.heatmap, (row) => `${row.weekday}:${String(row.hour).padStart(2, '0')}`),
+          ).toEqual(
+            sortBy(
+              expected.heatmap,
+              (row) => `${String(row.weekday)}:${String(row.hour).padStart(2, '0')}`,
+            ),
+          );
+          expect(sortBy(series.disconnectionReasons, (row) => String(row.reason))).toEqual(
+            sortBy(expected.disconnectionReasons, (row) => String(row.reason)),
+          );
+        },
+      ),
+      { numRuns: 20, seed: 20261121 },
+    );
+    expect(seen.received).toBeGreaterThanOrEqual(10);
+    expect(seen.closed).toBeGreaterThanOrEqual(3);
+    expect(seen.pastBacklog).toBeGreaterThanOrEqual(3);
+  });
+
+  it('answers an empty period with zeros and nulls, not errors', async () => {
+    const params = new URLSearchParams({
+      from: '2001-01-01T00:00:00Z',
+      to: '2001-01-08T00:00:00Z',
+    });
+    const response = await mia.request<AnalyticsResponse>(
+      'GET',
+      `/api/v1/analytics?${params.toString()}`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.figures.callsReceived).toEqual({ value: 0, previous: 0 });
+    expect(response.body.figures.medianTimeToCloseSeconds).toEqual({ value: null, previous: null });
+    expect(response.body.series.perDay).toHaveLength(7);
+    expect(
+      response.body.series.perDay.every((day) => day.New + day['In progress'] + day.Closed === 0),
+    ).toBe(true);
+  });
+
+  it('keeps each organisation to its own numbers', async () => {
+    const gia = new TestClient(server.url);
+    await gia.signIn('gia@globex.test', DEMO_PASSWORD);
+    const to = new Date();
+    const params = new URLSearchParams({
+      from: new Date(to.getTime() - 90 * DAY).toISOString(),
+      to: to.toISOString(),
+    });
+    const theirs = await gia.request<AnalyticsResponse>(
+      'GET',
+      `/api/v1/analytics?${params.toString()}`,
+    );
+    const ours = await mia.request<AnalyticsResponse>(
+      'GET',
+      `/api/v1/analytics?${params.toString()}`,
+    );
+    expect(theirs.body.series.byAgent.every((row) => row.agent_id.startsWith('gx-'))).toBe(true);
+    const northwindIds = new Set(calls.map((call) => call.assignee_id).filter(Boolean));
+    expect(theirs.body.series.workload.some((row) => northwindIds.has(row.assignee_id))).toBe(
+      false,
+    );
+    expect(ours.body.figures.callsReceived.value).toBe(
+      calls.filter(
+        (call) =>
+          call.deleted_flag !== true && call.end_datetime >= new Date(params.get('from') ?? ''),
+      ).length,
+    );
+    const nora = new TestClient(server.url);
+    await nora.signIn('nora@nowhere.test', DEMO_PASSWORD);
+    expect((await nora.request('GET', `/api/v1/analytics?${params.toString()}`)).status).toBe(403);
+  });
+
+  it('answers bad parameters with 400', async () => {
+    for (const query of [
+      '',
+      '?from=2026-01-01T00:00:00Z',
+      '?from=nope&to=2026-01-01T00:00:00Z',
+      '?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z',
+      '?from=2024-01-01T00:00:00Z&to=2026-01-01T00:00:00Z',
+      '?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z&tz=Mars/Olympus',
+    ]) {
+      const response = await mia.request('GET', `/api/v1/analytics${query}`);
+      expect(response.status, query).toBe(400);
+    }
+  });
+});
