@@ -1,20 +1,9 @@
 // GET /api/v1/analytics: every figure and series of the analytics page in one response.
 // Definitions live beside the SQL in apps/server/src/modules/analytics/analytics.queries.ts.
 import { z } from 'zod';
-import { sentimentSchema } from './calls.ts';
+import { isoDateTime, sentimentSchema, timeZoneSchema } from './calls.ts';
 
 export const ANALYTICS_MAX_RANGE_DAYS = 366;
-
-const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' });
-
-function isTimeZone(value: string) {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const analyticsQuerySchema = z
   .object({
@@ -23,11 +12,7 @@ export const analyticsQuerySchema = z
     to: isoDateTime,
     agentId: z.string().trim().min(1).max(200).optional(),
     /** The viewer's IANA time zone: days, weekdays and hours are counted in it. */
-    tz: z
-      .string()
-      .max(64)
-      .refine(isTimeZone, 'must be an IANA time zone such as Europe/London')
-      .default('UTC'),
+    tz: timeZoneSchema.default('UTC'),
   })
   .refine((query) => query.from < query.to, { message: 'must be before to', path: ['from'] })
   .refine(

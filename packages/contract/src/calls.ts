@@ -20,7 +20,32 @@ const booleanParam = z
   .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1');
 
-const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' });
+export const isoDateTime = z.iso.datetime({
+  offset: true,
+  message: 'must be an ISO 8601 date-time',
+});
+
+function isTimeZone(value: string) {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name, such as Europe/London. */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, 'must be an IANA time zone such as Europe/London');
+
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ message: `must be a whole number from ${min} to ${max}` })
+    .int(`must be a whole number from ${min} to ${max}`)
+    .min(min, `must be a whole number from ${min} to ${max}`)
+    .max(max, `must be a whole number from ${min} to ${max}`);
 
 /** GET /api/v1/calls query. Every parameter is optional. */
 export const callListQuerySchema = z
@@ -54,11 +79,30 @@ export const callListQuerySchema = z
     /** End time from (inclusive) and to (exclusive). */
     from: isoDateTime.optional(),
     to: isoDateTime.optional(),
-    sentiment: z.enum(SENTIMENTS, { message: 'must be positive, neutral or negative' }).optional(),
+    /** none: calls with no sentiment. */
+    sentiment: z
+      .enum([...SENTIMENTS, 'none'], { message: 'must be positive, neutral, negative or none' })
+      .optional(),
+    // The filters below reproduce analytics' counts exactly (its drill-down links use them).
+    /** One status exactly, within the open/closed/all tab. */
+    callStatus: z.enum(CALL_STATUSES, { message: 'must be New, In progress or Closed' }).optional(),
+    /** none: calls with no disconnection reason. */
+    disconnectionReason: z.string().trim().min(1).max(100).optional(),
+    /** ISO weekday (1 Monday … 7 Sunday) and hour (0 … 23) of the end time, in tz. */
+    weekday: wholeNumber(1, 7).optional(),
+    hour: wholeNumber(0, 23).optional(),
+    tz: timeZoneSchema.default('UTC'),
+    /** Calls changed to Closed within [closedFrom, closedTo). */
+    closedFrom: isoDateTime.optional(),
+    closedTo: isoDateTime.optional(),
   })
   .refine((query) => !query.from || !query.to || query.from < query.to, {
     message: 'must be before to',
     path: ['from'],
+  })
+  .refine((query) => !query.closedFrom || !query.closedTo || query.closedFrom < query.closedTo, {
+    message: 'must be before closedTo',
+    path: ['closedFrom'],
   });
 export type CallListQuery = z.infer<typeof callListQuerySchema>;
 

@@ -1,7 +1,7 @@
 // Analytics over real HTTP: every figure and series must equal a recomputation from the raw rows,
 // done here in plain TypeScript from the definitions in analytics.queries.ts, over random periods,
 // agents and time zones (property-based), on both databases.
-import type { AnalyticsResponse } from '@callboard/contract';
+import type { AnalyticsResponse, CallListResponse } from '@callboard/contract';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,36 @@ function daysBetween(from: Date, to: Date, timeZone: string) {
     const next = new Date(Date.UTC(year, month - 1, day + 1));
     [year, month, day] = [next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()];
   }
+}
+
+/** The instant of local midnight on a calendar day in a time zone. */
+function zonedMidnight(year: number, month: number, day: number, timeZone: string) {
+  const wall = Date.UTC(year, month - 1, day);
+  const offsetAt = (instant: number) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(instant)
+        .map((part) => [part.type, Number(part.value)]),
+    );
+    const asUtc = Date.UTC(
+      parts.year ?? 0,
+      (parts.month ?? 1) - 1,
+      parts.day ?? 1,
+      parts.hour ?? 0,
+      parts.minute ?? 0,
+    );
+    return asUtc - instant;
+  };
+  const guess = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(guess));
 }
 
 function median(values: number[]) {
@@ -342,6 +372,62 @@ describe.each(testDatabaseKinds)('GET /api/v1/analytics [$name]', ({ create }) =
     expect(seen.received).toBeGreaterThanOrEqual(10);
     expect(seen.closed).toBeGreaterThanOrEqual(3);
     expect(seen.pastBacklog).toBeGreaterThanOrEqual(3);
+  });
+
+  it('has, for every number, list filters that produce exactly the calls it counted', async () => {
+    const tz = 'America/New_York';
+    const to = new Date();
+    const from = new Date(to.getTime() - 30 * DAY);
+    const period = { from: from.toISOString(), to: to.toISOString() };
+    const response = await mia.request<AnalyticsResponse>(
+      'GET',
+      `/api/v1/analytics?${new URLSearchParams({ ...period, tz }).toString()}`,
+    );
+    const { figures, series } = response.body;
+    const total = async (filters: Record<string, string>) => {
+      const query = new URLSearchParams({ pageSize: '1', ...filters }).toString();
+      const list = await mia.request<CallListResponse>('GET', `/api/v1/calls?${query}`);
+      expect(list.status, query).toBe(200);
+      return list.body.total;
+    };
+    expect(await total(period)).toBe(figures.callsReceived.value);
+    expect(await total({ status: 'open', to: period.to })).toBe(figures.openBacklog.value);
+    expect(await total({ status: 'open', assignee: 'unassigned', to: period.to })).toBe(
+      figures.unassignedOpen.value,
+    );
+    expect(await total({ closedFrom: period.from, closedTo: period.to })).toBe(
+      figures.callsClosed.value,
+    );
+    const day = series.perDay.find((entry) => entry.Closed > 0 && entry.New > 0);
+    if (!day) throw new Error('no day with both New and Closed calls');
+    const dayFrom = new Date(`${day.date}T00:00:00-05:00`);
+    const dayBounds = {
+      from: dayFrom.toISOString(),
+      to: new Date(dayFrom.getTime() + DAY).toISOString(),
+    };
+    expect(await total({ ...dayBounds, callStatus: 'Closed' })).toBe(day.Closed);
+    expect(await total({ ...dayBounds, callStatus: 'New' })).toBe(day.New);
+    for (const agent of series.byAgent) {
+      expect(await total({ ...period, agentId: agent.agent_id })).toBe(agent.calls);
+    }
+    for (const slice of series.sentiment) {
+      expect(await total({ ...period, sentiment: slice.sentiment ?? 'none' })).toBe(slice.calls);
+    }
+    for (const reason of series.disconnectionReasons) {
+      expect(await total({ ...period, disconnectionReason: reason.reason ?? 'none' })).toBe(
+        reason.calls,
+      );
+    }
+    for (const cell of series.heatmap.slice(0, 8)) {
+      expect(
+        await total({ ...period, tz, weekday: String(cell.weekday), hour: String(cell.hour) }),
+      ).toBe(cell.calls);
+    }
+    for (const bar of series.workload) {
+      expect(await total({ status: 'open', assignee: bar.assignee_id ?? 'unassigned' })).toBe(
+        bar.open,
+      );
+    }
   });
 
   it('answers an empty period with zeros and nulls, not errors', async () => {

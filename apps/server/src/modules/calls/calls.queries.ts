@@ -51,7 +51,31 @@ function listConditions(organisationId: string, userId: string, filters: CallFil
           : undefined,
     filters.from ? gte(callLog.end_datetime, new Date(filters.from)) : undefined,
     filters.to ? lt(callLog.end_datetime, new Date(filters.to)) : undefined,
-    filters.sentiment ? eq(callLog.sentiment, filters.sentiment) : undefined,
+    filters.sentiment === 'none'
+      ? isNull(callLog.sentiment)
+      : filters.sentiment
+        ? eq(callLog.sentiment, filters.sentiment)
+        : undefined,
+    filters.callStatus ? eq(callLog.status, filters.callStatus) : undefined,
+    filters.disconnectionReason === 'none'
+      ? isNull(callLog.disconnection_reason)
+      : filters.disconnectionReason
+        ? eq(callLog.disconnection_reason, filters.disconnectionReason)
+        : undefined,
+    filters.weekday === undefined
+      ? undefined
+      : sql`extract(isodow from ${callLog.end_datetime} at time zone ${filters.tz}) = ${filters.weekday}`,
+    filters.hour === undefined
+      ? undefined
+      : sql`extract(hour from ${callLog.end_datetime} at time zone ${filters.tz}) = ${filters.hour}`,
+    filters.closedFrom || filters.closedTo
+      ? sql`exists (
+          select 1 from ${callActivity} a
+          where a.organisation_id = ${organisationId} and a.call_id = ${callLog.call_id}
+            and a.type = 'STATUS_CHANGED' and a.new_status = 'Closed'
+            ${filters.closedFrom ? sql`and a.created_at >= ${new Date(filters.closedFrom)}` : sql``}
+            ${filters.closedTo ? sql`and a.created_at < ${new Date(filters.closedTo)}` : sql``})`
+      : undefined,
     filters.q
       ? or(
           ilike(callLog.caller_name, likePattern(filters.q)),

@@ -175,6 +175,11 @@ describe.each(testDatabaseKinds)('call log API [$name]', ({ create }) => {
       ['?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z', 'from'],
       ['?sentiment=angry', 'sentiment'],
       [`?q=${'x'.repeat(201)}`, 'q'],
+      ['?callStatus=Pending', 'callStatus'],
+      ['?weekday=8', 'weekday'],
+      ['?hour=24', 'hour'],
+      ['?tz=Mars%2FOlympus', 'tz'],
+      ['?closedFrom=2026-02-01T00:00:00Z&closedTo=2026-01-01T00:00:00Z', 'closedFrom'],
     ];
     for (const [query, field] of cases) {
       const response = await mia.request<ErrorBody>('GET', `/api/v1/calls${query}`);
