@@ -398,15 +398,25 @@ describe.each(testDatabaseKinds)('GET /api/v1/analytics [$name]', ({ create }) =
     expect(await total({ closedFrom: period.from, closedTo: period.to })).toBe(
       figures.callsClosed.value,
     );
-    const day = series.perDay.find((entry) => entry.Closed > 0 && entry.New > 0);
+    // Every day with both statuses, so days on each side of a daylight-saving change are covered.
+    const days = series.perDay.filter((entry) => entry.Closed > 0 && entry.New > 0);
+    const day = days[0];
     if (!day) throw new Error('no day with both New and Closed calls');
-    const dayFrom = new Date(`${day.date}T00:00:00-05:00`);
+    const [year = 0, month = 1, date = 1] = day.date.split('-').map(Number);
     const dayBounds = {
-      from: dayFrom.toISOString(),
-      to: new Date(dayFrom.getTime() + DAY).toISOString(),
+      from: zonedMidnight(year, month, date, tz).toISOString(),
+      to: zonedMidnight(year, month, date + 1, tz).toISOString(),
     };
-    expect(await total({ ...dayBounds, callStatus: 'Closed' })).toBe(day.Closed);
-    expect(await total({ ...dayBounds, callStatus: 'New' })).toBe(day.New);
+    for (const entry of days) {
+      const [y = 0, m = 1, d = 1] = entry.date.split('-').map(Number);
+      const bounds = {
+        from: zonedMidnight(y, m, d, tz).toISOString(),
+        to: zonedMidnight(y, m, d + 1, tz).toISOString(),
+      };
+      expect(await total({ ...bounds, callStatus: 'Closed' }), entry.date).toBe(entry.Closed);
+      expect(await total({ ...bounds, callStatus: 'New' }), entry.date).toBe(entry.New);
+    }
+    expect(await total({ ...dayBounds, callStatus: 'In progress' })).toBe(day['In progress']);
     for (const agent of series.byAgent) {
       expect(await total({ ...period, agentId: agent.agent_id })).toBe(agent.calls);
     }
