@@ -117,4 +117,13 @@ describe('HTTP shell', () => {
       expect(document.paths[path]?.[method], route).toBeDefined();
     }
   });
+
+  it('compresses responses for clients that accept it', async () => {
+    const response = await productionApp.request('/api/v1/openapi.json', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const plain = await productionApp.request('/api/v1/openapi.json');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+  });
 });

@@ -6,6 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -55,6 +56,8 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<ApiEnv>();
 
   app.use(requestId());
+  // gzip or deflate for JSON, HTML, scripts and styles when the client accepts it.
+  app.use(compress());
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
