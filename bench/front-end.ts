@@ -1,0 +1,146 @@
+// Front-end measurements in headless Chromium against the running server: what a first visit
+// downloads, how fast the dashboard shows rows, and whether "load all" stays virtualised.
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page, type Response } from 'playwright-core';
+
+export interface FrontEndResult {
+  authInitialJsGzipKb: number;
+  authInitialCssGzipKb: number;
+  dashboardJsGzipKb: number;
+  dashboardCssGzipKb: number;
+  firstRowsMedianMs: number;
+  firstRowsSamplesMs: number[];
+  dashboardDomNodes: number;
+  loadAll: {
+    rows: number;
+    firstRowsMs: number;
+    domNodesAtTop: number;
+    maxDomNodesWhileScrolling: number;
+    scrollMs: number;
+  };
+}
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Gzip size of every script and stylesheet the page downloads while `load` runs. */
+async function downloads(page: Page, load: () => Promise<void>) {
+  const sizes = { js: 0, css: 0 };
+  const pending: Promise<void>[] = [];
+  const listener = (response: Response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(
+      response.body().then((body) => {
+        sizes[type === 'script' ? 'js' : 'css'] += gzipSync(body, { level: 9 }).length;
+      }),
+    );
+  };
+  page.on('response', listener);
+  await load();
+  await Promise.all(pending);
+  page.off('response', listener);
+  return { js: Math.round(sizes.js / 102.4) / 10, css: Math.round(sizes.css / 102.4) / 10 };
+}
+
+const rows = (page: Page) => page.locator('tbody tr:not([aria-hidden="true"])');
+const domNodes = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length);
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+export async function measureFrontEnd(baseUrl: string, email: string): Promise<FrontEndResult> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+  });
+  try {
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    const auth = await downloads(page, async () => {
+      await page.goto('/auth', { waitUntil: 'networkidle' });
+    });
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('callboard-demo-2026');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await rows(page).first().waitFor();
+
+    const fresh = await context.newPage();
+    const dashboard = await downloads(fresh, async () => {
+      await fresh.goto('/dashboard', { waitUntil: 'networkidle' });
+    });
+    await fresh.close();
+
+    const samples: number[] = [];
+    for (let run = 0; run < 10; run += 1) {
+      const tab = await context.newPage();
+      const started = performance.now();
+      await tab.goto('/dashboard');
+      await rows(tab).first().waitFor();
+      samples.push(Math.round(performance.now() - started));
+      if (run === 9) await tab.waitForLoadState('networkidle');
+      await tab.close();
+    }
+    const counted = await context.newPage();
+    await counted.goto('/dashboard');
+    await rows(counted).first().waitFor();
+    const dashboardDomNodes = await domNodes(counted);
+    await counted.close();
+
+    // "Load all" over a date range holding at least 10,000 calls.
+    const end = new Date();
+    const start = new Date(end.getTime() - 10 * 86_400_000);
+    const day = (date: Date) => date.toISOString().slice(0, 10);
+    const all = await context.newPage();
+    const startedAll = performance.now();
+    await all.goto(`/dashboard?status=all&from=${day(start)}&to=${day(end)}&loadAll=true`);
+    await rows(all).first().waitFor({ timeout: 60_000 });
+    const firstRowsMs = Math.round(performance.now() - startedAll);
+    const total = await all.evaluate(() =>
+      Number(document.querySelector('table')?.getAttribute('aria-rowcount') ?? 0),
+    );
+    const domNodesAtTop = await domNodes(all);
+    let maxDomNodes = domNodesAtTop;
+    const scrollStarted = performance.now();
+    for (let step = 1; step <= 20; step += 1) {
+      await all.evaluate((fraction) => {
+        window.scrollTo(0, document.documentElement.scrollHeight * fraction);
+      }, step / 20);
+      await all.waitForTimeout(50);
+      maxDomNodes = Math.max(maxDomNodes, await domNodes(all));
+    }
+    const scrollMs = Math.round(performance.now() - scrollStarted);
+    return {
+      authInitialJsGzipKb: auth.js,
+      authInitialCssGzipKb: auth.css,
+      dashboardJsGzipKb: dashboard.js,
+      dashboardCssGzipKb: dashboard.css,
+      firstRowsMedianMs: median(samples),
+      firstRowsSamplesMs: samples,
+      dashboardDomNodes,
+      loadAll: {
+        rows: total,
+        firstRowsMs,
+        domNodesAtTop,
+        maxDomNodesWhileScrolling: maxDomNodes,
+        scrollMs,
+      },
+    };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,101 @@
+// HTTP load with autocannon, and the same work done directly against the database (the
+// server's own service functions on a pg pool, no HTTP), at the same concurrency: the second is
+// the limit the database sets for the first.
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+}
+
+export interface HttpScenario {
+  method?: 'GET' | 'POST' | 'PUT';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** A fresh request each time (varying body or headers). */
+  next?: () => { path?: string; headers?: Record<string, string>; body?: string };
+}
+
+export async function loadHttp(
+  baseUrl: string,
+  scenario: HttpScenario,
+  options: { connections: number; seconds: number; warmupSeconds: number },
+): Promise<LoadResult> {
+  const run = (duration: number) =>
+    autocannon({
+      url: `${baseUrl}${scenario.path}`,
+      method: scenario.method ?? 'GET',
+      connections: options.connections,
+      duration,
+      headers: scenario.headers,
+      body: scenario.body,
+      requests: scenario.next
+        ? [
+            {
+              setupRequest: (request) => {
+                const next = scenario.next?.() ?? {};
+                return {
+                  ...request,
+                  ...(next.path ? { path: next.path } : {}),
+                  ...(next.body ? { body: next.body } : {}),
+                  headers: { ...request.headers, ...next.headers },
+                };
+              },
+            },
+          ]
+        : undefined,
+    });
+  if (options.warmupSeconds > 0) await run(options.warmupSeconds);
+  const result = await run(options.seconds);
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+/** Runs work in `concurrency` loops for `seconds`; operations per second and latency. */
+export async function loadDirect(
+  work: () => Promise<unknown>,
+  options: { concurrency: number; seconds: number; warmupSeconds: number },
+): Promise<LoadResult> {
+  const run = async (seconds: number) => {
+    const latencies: number[] = [];
+    let errors = 0;
+    const end = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: options.concurrency }, async () => {
+        while (performance.now() < end) {
+          const started = performance.now();
+          try {
+            await work();
+            latencies.push(performance.now() - started);
+          } catch {
+            errors += 1;
+          }
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) =>
+      Math.round((latencies[Math.floor(q * (latencies.length - 1))] ?? 0) * 10) / 10;
+    return {
+      requestsPerSecond: Math.round(latencies.length / seconds),
+      p50Ms: at(0.5),
+      p99Ms: at(0.99),
+      errors,
+      non2xx: 0,
+      requests: latencies.length,
+    };
+  };
+  if (options.warmupSeconds > 0) await run(options.warmupSeconds);
+  return run(options.seconds);
+}

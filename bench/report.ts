@@ -1,0 +1,93 @@
+// Writes docs/benchmarks.md from a run's results (the same figures as bench/results.json).
+import { writeFileSync } from 'node:fs';
+import type { FrontEndResult } from './front-end.ts';
+import type { LoadResult } from './load.ts';
+
+interface Scenario {
+  name: string;
+  http: LoadResult;
+  direct: LoadResult | null;
+  ratio: number | null;
+  serverRssMb: number;
+}
+
+interface Results {
+  generatedAt: string;
+  commit: string;
+  machine: { cpus: string; memoryGb: number; node: string; postgres: string };
+  settings: { connections: number; seconds: number; warmupSeconds: number };
+  postgres: { scenarios: Scenario[]; idleRssMb: number; passwordHashMs: number };
+  pglite: { scenarios: Scenario[] };
+  frontEnd: FrontEndResult;
+  totalSeconds: number;
+}
+
+const percent = (ratio: number | null) => (ratio === null ? '—' : `${Math.round(ratio * 100)}%`);
+const errors = (result: LoadResult) => `${result.errors + result.non2xx}`;
+
+function table(scenarios: Scenario[], withDirect: boolean) {
+  const head = withDirect
+    ? '| scenario | req/s | p50 ms | p99 ms | errors | direct req/s | direct p99 ms | HTTP ÷ direct | server RSS MB |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'
+    : '| scenario | req/s | p50 ms | p99 ms | errors | server RSS MB |\n| --- | ---: | ---: | ---: | ---: | ---: |';
+  const rows = scenarios.map((s) =>
+    withDirect
+      ? `| ${s.name} | ${s.http.requestsPerSecond} | ${s.http.p50Ms} | ${s.http.p99Ms} | ${errors(s.http)} | ${s.direct?.requestsPerSecond ?? '—'} | ${s.direct?.p99Ms ?? '—'} | ${percent(s.ratio)} | ${s.serverRssMb} |`
+      : `| ${s.name} | ${s.http.requestsPerSecond} | ${s.http.p50Ms} | ${s.http.p99Ms} | ${errors(s.http)} | ${s.serverRssMb} |`,
+  );
+  return [head, ...rows].join('\n');
+}
+
+export function writeReport(results: Results, file: URL) {
+  const fe = results.frontEnd;
+  const signIn = results.postgres.scenarios.find((s) => s.name === 'sign-in');
+  const text = `# Benchmarks
+
+Measured by \`npm run bench\` on ${results.generatedAt.slice(0, 10)} at commit \`${results.commit}\`, on
+${results.machine.cpus}, ${results.machine.memoryGb} GB, Node ${results.machine.node}, PostgreSQL
+${results.machine.postgres}. The whole run took ${results.totalSeconds} s. Re-run it to check any number here.
+
+## How it measures
+
+- **Data**: PostgreSQL at \`BENCH_DATABASE_URL\` (default \`postgres://postgres@127.0.0.1:5432/callboard_bench\`)
+  holds 1,000,000 calls over 200 organisations, loaded by the seed generator when missing;
+  \`Bench Org 001\` has about 100,000 of them and every scenario runs as its admin. The PGlite run
+  loads 100,000 calls over 20 organisations into a fresh embedded database.
+- **Load**: autocannon, ${results.settings.connections} connections, ${results.settings.seconds} s after a ${results.settings.warmupSeconds} s warm-up, against the real
+  server process (\`NODE_ENV=production\`) started from \`apps/server/src/main.ts\`.
+- **The limit** ("direct"): the same service functions the routes call — the same SQL, in the same
+  \`withTenant\` transactions — run in ${results.settings.connections} concurrent loops on a ${results.settings.connections}-connection pool in the benchmark
+  process, with no HTTP, no JSON and no token check. "HTTP ÷ direct" is how much of the database's
+  own throughput the server delivers. Both share the machine's 2 cores with PostgreSQL.
+- **Memory**: the server's resident set size (VmRSS), sampled every 250 ms; the peak under each
+  scenario. Idle after start-up: ${results.postgres.idleRssMb} MB.
+
+## PostgreSQL, 1,000,000 calls
+
+${table(results.postgres.scenarios, true)}
+
+Sign-in is bounded by password hashing: one scrypt hash takes ${results.postgres.passwordHashMs.toFixed(1)} ms here, so two cores
+allow at most about ${Math.round(2000 / results.postgres.passwordHashMs)} sign-ins a second${signIn ? `; the server reached ${signIn.http.requestsPerSecond}` : ''}.
+
+## PGlite (embedded), 100,000 calls
+
+${table(results.pglite.scenarios, false)}
+
+## Front end
+
+| measure | value |
+| --- | ---: |
+| \`/auth\` initial JS (gzip) | ${fe.authInitialJsGzipKb} KB |
+| \`/auth\` initial CSS (gzip) | ${fe.authInitialCssGzipKb} KB |
+| \`/dashboard\` JS, first visit signed in (gzip) | ${fe.dashboardJsGzipKb} KB |
+| \`/dashboard\` CSS (gzip) | ${fe.dashboardCssGzipKb} KB |
+| navigation to first rows on \`/dashboard\`, median of 10 | ${fe.firstRowsMedianMs} ms |
+| \`/dashboard\` DOM nodes with 100 rows | ${fe.dashboardDomNodes} |
+| "load all": rows | ${fe.loadAll.rows.toLocaleString('en')} |
+| "load all": navigation to first rows | ${fe.loadAll.firstRowsMs} ms |
+| "load all": DOM nodes at the top / most while scrolling | ${fe.loadAll.domNodesAtTop} / ${fe.loadAll.maxDomNodesWhileScrolling} |
+| "load all": scrolling top to bottom in 20 steps | ${fe.loadAll.scrollMs} ms |
+
+Samples of the first-rows time: ${fe.firstRowsSamplesMs.join(', ')} ms.
+`;
+  writeFileSync(file, text);
+}

@@ -1,0 +1,350 @@
+// npm run bench: Callboard's speed and memory, beside the limit the database itself sets, on this
+// machine in one run. See docs/benchmarks.md for what each number means.
+import { execSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { hashPassword } from 'better-auth/crypto';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
+import { DEMO_PASSWORD, seedLargeDataset } from '../apps/server/src/db/seed/seed.ts';
+import { getAnalytics } from '../apps/server/src/modules/analytics/analytics.service.ts';
+import { getCall, listCalls } from '../apps/server/src/modules/calls/calls.service.ts';
+import { listMembers } from '../apps/server/src/modules/organisation/organisation.service.ts';
+import { callListQuerySchema } from '../packages/contract/src/index.ts';
+import { measureFrontEnd, type FrontEndResult } from './front-end.ts';
+import { loadDirect, loadHttp, type LoadResult } from './load.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
+import { writeReport } from './report.ts';
+
+const CONNECTIONS = 16;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/callboard_bench';
+const BIG_ORG_ADMIN = 'admin@bench-001.test';
+
+export interface ScenarioResult {
+  name: string;
+  http: LoadResult;
+  direct: LoadResult | null;
+  /** http ÷ direct throughput. */
+  ratio: number | null;
+  serverRssMb: number;
+}
+
+function log(message: string) {
+  console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+}
+
+/** Makes sure the benchmark database holds the 1M-call dataset (loads it when it does not). */
+async function preparePostgres() {
+  const target = new URL(PG_URL);
+  const name = target.pathname.slice(1);
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(PG_URL), { pathname: '/postgres' }).toString(),
+  });
+  await admin.connect();
+  const exists =
+    (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (!exists) await admin.query(`create database "${name}"`);
+  await admin.end();
+  const database = await openDatabase({ kind: 'postgres', url: PG_URL });
+  await migrateDatabase(database);
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  const loaded = (await client.query(`select count(*)::int as n from call_log`)).rows[0] as {
+    n: number;
+  };
+  if (loaded.n < 1_000_000) {
+    log(`loading 1,000,000 calls over 200 organisations into ${name} (about a minute)`);
+    await client.query(
+      'truncate organisations, users, agent_mapping, call_log, call_activity, rate_limits cascade',
+    );
+    const started = performance.now();
+    await seedLargeDataset(database.db, {
+      calls: 1_000_000,
+      organisations: 200,
+      onProgress: (done, total) => {
+        if (done === total || done % 200_000 < 5_000)
+          log(`  ${done.toLocaleString('en')} / ${total.toLocaleString('en')} calls`);
+      },
+    });
+    log(`loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  log('vacuum analyze');
+  await client.query('vacuum analyze');
+  await client.query('delete from rate_limits');
+  await client.end();
+  return database;
+}
+
+interface Session {
+  cookie: string;
+  token: string;
+  userId: string;
+  sessionId: string;
+}
+
+async function signIn(server: ServerProcess, email: string): Promise<Session> {
+  const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const tokenResponse = await fetch(`${server.url}/api/auth/token`, { headers: { cookie } });
+  const { token } = (await tokenResponse.json()) as { token: string };
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    sub: string;
+    sid: string;
+  };
+  return { cookie, token, userId: payload.sub, sessionId: payload.sid };
+}
+
+async function sample(server: ServerProcess, work: () => Promise<LoadResult>) {
+  let peak = server.rssMb();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, server.rssMb());
+  }, 250);
+  try {
+    return { result: await work(), peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function runPostgres(): Promise<{
+  scenarios: ScenarioResult[];
+  idleRssMb: number;
+  hashMs: number;
+  frontEnd: FrontEndResult;
+}> {
+  const database = await preparePostgres();
+  const server = await startServer(
+    {
+      DATABASE_URL: PG_URL,
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
+      TRUSTED_PROXIES: '127.0.0.1,::1,::ffff:127.0.0.1',
+    },
+    3400,
+  );
+  try {
+    const session = await signIn(server, BIG_ORG_ADMIN);
+    const auth = { authorization: `Bearer ${session.token}` };
+    const claims = { userId: session.userId, sessionId: session.sessionId };
+    const directDb = await openDatabase({ kind: 'postgres', url: PG_URL, poolSize: CONNECTIONS });
+    const firstPage = await listCalls(directDb.db, claims, callListQuerySchema.parse({}));
+    const callIds = firstPage.rows.map((row) => row.call_id);
+    const members = await listMembers(directDb.db, claims);
+    const now = new Date();
+    const analyticsQuery = {
+      from: new Date(now.getTime() - 30 * 86_400_000).toISOString(),
+      to: now.toISOString(),
+      tz: 'Europe/London',
+    };
+    let next = 0;
+    const scenarios: {
+      name: string;
+      http: Parameters<typeof loadHttp>[1];
+      direct: (() => Promise<unknown>) | null;
+    }[] = [
+      {
+        name: 'list page 1 (pageSize 100, exact total)',
+        http: { path: '/api/v1/calls?page=1&pageSize=100', headers: auth },
+        direct: () =>
+          listCalls(directDb.db, claims, callListQuerySchema.parse({ page: '1', pageSize: '100' })),
+      },
+      {
+        name: 'list page 50',
+        http: { path: '/api/v1/calls?page=50&pageSize=100', headers: auth },
+        direct: () =>
+          listCalls(
+            directDb.db,
+            claims,
+            callListQuerySchema.parse({ page: '50', pageSize: '100' }),
+          ),
+      },
+      {
+        name: 'list status=closed',
+        http: { path: '/api/v1/calls?status=closed', headers: auth },
+        direct: () =>
+          listCalls(directDb.db, claims, callListQuerySchema.parse({ status: 'closed' })),
+      },
+      {
+        name: 'call details',
+        http: {
+          path: `/api/v1/calls/${callIds[0] ?? ''}`,
+          headers: auth,
+          next: () => ({ path: `/api/v1/calls/${callIds[(next += 1) % callIds.length] ?? ''}` }),
+        },
+        direct: () => getCall(directDb.db, claims, callIds[(next += 1) % callIds.length] ?? ''),
+      },
+      {
+        name: 'assignment (write)',
+        http: {
+          method: 'PUT',
+          path: `/api/v1/calls/${callIds[0] ?? ''}/assignee`,
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ assigneeId: members[0]?.id ?? null }),
+          next: () => {
+            next += 1;
+            return {
+              path: `/api/v1/calls/${callIds[next % callIds.length] ?? ''}/assignee`,
+              body: JSON.stringify({ assigneeId: members[next % members.length]?.id ?? null }),
+            };
+          },
+        },
+        direct: null,
+      },
+      {
+        name: 'members',
+        http: { path: '/api/v1/organisation/members', headers: auth },
+        direct: () => listMembers(directDb.db, claims),
+      },
+      {
+        name: 'analytics (30 days)',
+        http: {
+          path: `/api/v1/analytics?${new URLSearchParams(analyticsQuery).toString()}`,
+          headers: auth,
+        },
+        direct: () => getAnalytics(directDb.db, claims, analyticsQuery),
+      },
+      {
+        name: 'sign-in',
+        http: {
+          method: 'POST',
+          path: '/api/auth/sign-in/email',
+          headers: { 'content-type': 'application/json', origin: server.url },
+          body: JSON.stringify({ email: BIG_ORG_ADMIN, password: DEMO_PASSWORD }),
+          // Each request from its own address, as real users behind the trusted proxy would be.
+          next: () => ({
+            headers: { 'x-forwarded-for': `10.${(next += 1) % 250}.${next % 251}.${next % 249}` },
+          }),
+        },
+        direct: null,
+      },
+    ];
+
+    const idleRssMb = server.rssMb();
+    const results: ScenarioResult[] = [];
+    for (const scenario of scenarios) {
+      log(`HTTP   ${scenario.name}`);
+      const { result: http, peak } = await sample(server, () =>
+        loadHttp(server.url, scenario.http, {
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          warmupSeconds: WARMUP,
+        }),
+      );
+      let direct: LoadResult | null = null;
+      if (scenario.direct) {
+        log(`direct ${scenario.name}`);
+        direct = await loadDirect(scenario.direct, {
+          concurrency: CONNECTIONS,
+          seconds: SECONDS,
+          warmupSeconds: WARMUP,
+        });
+      }
+      results.push({
+        name: scenario.name,
+        http,
+        direct,
+        ratio:
+          direct && direct.requestsPerSecond > 0
+            ? http.requestsPerSecond / direct.requestsPerSecond
+            : null,
+        serverRssMb: peak,
+      });
+    }
+    await directDb.close();
+
+    const hashRuns = 10;
+    const hashStarted = performance.now();
+    for (let index = 0; index < hashRuns; index += 1) await hashPassword(DEMO_PASSWORD);
+    const hashMs = (performance.now() - hashStarted) / hashRuns;
+
+    log('front end');
+    const frontEnd = await measureFrontEnd(server.url, BIG_ORG_ADMIN);
+    return { scenarios: results, idleRssMb, hashMs, frontEnd };
+  } finally {
+    await server.stop();
+    await database.close();
+  }
+}
+
+async function runPglite(): Promise<ScenarioResult[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'callboard-bench-pglite-'));
+  log(`PGlite: loading 100,000 calls over 20 organisations into ${dataDir}`);
+  const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+  await migrateDatabase(database);
+  await seedLargeDataset(database.db, { calls: 100_000, organisations: 20 });
+  await database.close();
+  const server = await startServer(
+    { DATA_DIR: dataDir, AUTH_SECRET: randomBytes(32).toString('base64url') },
+    3401,
+  );
+  try {
+    const session = await signIn(server, BIG_ORG_ADMIN);
+    const auth = { authorization: `Bearer ${session.token}` };
+    const results: ScenarioResult[] = [];
+    for (const [name, path] of [
+      ['list page 1 (pageSize 100, exact total)', '/api/v1/calls?page=1&pageSize=100'],
+      ['list status=closed', '/api/v1/calls?status=closed'],
+      ['members', '/api/v1/organisation/members'],
+    ] as const) {
+      log(`PGlite ${name}`);
+      const { result, peak } = await sample(server, () =>
+        loadHttp(
+          server.url,
+          { path, headers: auth },
+          { connections: CONNECTIONS, seconds: Math.min(SECONDS, 10), warmupSeconds: WARMUP },
+        ),
+      );
+      results.push({ name, http: result, direct: null, ratio: null, serverRssMb: peak });
+    }
+    return results;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  const started = performance.now();
+  log('building the web app');
+  execSync('npm run build', { stdio: 'ignore' });
+  const postgres = await runPostgres();
+  const pglite = await runPglite();
+  const results = {
+    generatedAt: new Date().toISOString(),
+    commit: execSync('git rev-parse --short HEAD').toString().trim(),
+    machine: {
+      cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
+      memoryGb: Math.round(totalmem() / 1024 ** 3),
+      node: process.version,
+      postgres: execSync(`psql "${PG_URL}" -Atc "show server_version"`).toString().trim(),
+    },
+    settings: { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP },
+    postgres: {
+      scenarios: postgres.scenarios,
+      idleRssMb: postgres.idleRssMb,
+      passwordHashMs: postgres.hashMs,
+    },
+    pglite: { scenarios: pglite },
+    frontEnd: postgres.frontEnd,
+    totalSeconds: Math.round((performance.now() - started) / 1000),
+  };
+  writeFileSync(new URL('results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+  writeReport(results, new URL('../docs/benchmarks.md', import.meta.url));
+  log(`done in ${results.totalSeconds} s: bench/results.json and docs/benchmarks.md`);
+  console.log(readFileSync(new URL('../docs/benchmarks.md', import.meta.url), 'utf8'));
+}
+
+await main();
+process.exit(0);

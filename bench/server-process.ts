@@ -1,0 +1,60 @@
+// Starts the real server (the same entry point as npm start) as a child process for a benchmark,
+// and samples its resident memory from /proc while it runs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ServerProcess {
+  url: string;
+  process: ChildProcess;
+  /** Resident memory now, in MB. */
+  rssMb: () => number;
+  stop: () => Promise<void>;
+}
+
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+): Promise<ServerProcess> {
+  const url = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      APP_URL: url,
+      LOG_LEVEL: 'error',
+      SEED_DEMO_DATA: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not become ready in 3 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    process: child,
+    rssMb: () => {
+      const status = readFileSync(`/proc/${child.pid ?? 0}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/u.exec(status)?.[1] ?? 0);
+      return Math.round(kb / 1024);
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
