@@ -77,6 +77,9 @@ async function preparePostgres() {
   log('vacuum analyze');
   await client.query('vacuum analyze');
   await client.query('delete from rate_limits');
+  // Each run has its own AUTH_SECRET: signing keys encrypted under an earlier one cannot be read.
+  await client.query('delete from jwks');
+  await client.query('delete from sessions');
   await client.end();
   return database;
 }
