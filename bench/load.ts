@@ -41,9 +41,10 @@ export async function loadHttp(
                 const next = scenario.next?.() ?? {};
                 return {
                   ...request,
-                  ...(next.path ? { path: next.path } : {}),
-                  ...(next.body ? { body: next.body } : {}),
-                  headers: { ...request.headers, ...next.headers },
+                  method: scenario.method ?? 'GET',
+                  path: next.path ?? scenario.path,
+                  body: next.body ?? scenario.body,
+                  headers: { ...scenario.headers, ...request.headers, ...next.headers },
                 };
               },
             },
