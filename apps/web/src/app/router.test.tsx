@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeFetch, jsonResponse, sessionRoutes } from '../testing/fake-fetch.ts';
@@ -58,10 +58,31 @@ describe('routes', () => {
     expect(router.state.location.search).toBe('?next=%2Fdashboard');
   });
 
-  it('sends a signed-in user from /auth on to the dashboard', async () => {
+  it('sends a signed-in user from /auth on to the dashboard, under the app header', async () => {
     const router = await renderApp('/auth', true);
-    expect(await screen.findByText('Signed in as Mia Hart · Northwind')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Calls', level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(screen.getByText('Northwind')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+  });
+
+  it('sends a signed-out visitor of a call to /auth, remembering the call', async () => {
+    const router = await renderApp('/call/call_42', false);
+    await screen.findByRole('heading', { name: 'Sign in to Callboard' });
+    expect(router.state.location.search).toBe('?next=%2Fcall%2Fcall_42');
+  });
+
+  it('opens a call page for a signed-in user', async () => {
+    await renderApp('/call/call_42', true);
+    // The fake server knows no calls: the page says so in the server's words.
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to calls/u }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
   });
 
   it('shows a not-found page with a link home for unknown paths', async () => {

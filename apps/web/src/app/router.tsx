@@ -59,9 +59,14 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', lazy: lazyPage(() => import('./routes/forgot-password.tsx')) },
       { path: 'update-password', lazy: lazyPage(() => import('./routes/update-password.tsx')) },
       {
-        path: 'dashboard',
+        // The signed-in pages share a header; the guard runs before any of their code loads.
+        id: 'signed-in',
         loader: requireSignedIn,
-        lazy: lazyPage(() => import('./routes/dashboard.tsx')),
+        lazy: lazyPage(() => import('./routes/signed-in.tsx')),
+        children: [
+          { path: 'dashboard', lazy: lazyPage(() => import('./routes/dashboard.tsx')) },
+          { path: 'call/:callId', lazy: lazyPage(() => import('./routes/call.tsx')) },
+        ],
       },
       { path: '*', lazy: lazyPage(() => import('./routes/not-found.tsx')) },
     ],

@@ -22,6 +22,8 @@ export class ApiError extends Error {
   readonly code: string;
   /** Every failing rule, when the server lists them (WEAK_PASSWORD). */
   readonly reasons: readonly string[];
+  /** Which input was wrong and why, by parameter name (400 VALIDATION_FAILED). */
+  readonly fields: Readonly<Record<string, string>>;
   /** Seconds to wait before trying again, from Retry-After / X-Retry-After. */
   readonly retryAfterSeconds: number | null;
 
@@ -30,12 +32,14 @@ export class ApiError extends Error {
     code: string;
     message: string;
     reasons?: readonly string[];
+    fields?: Readonly<Record<string, string>> | undefined;
     retryAfterSeconds?: number | null;
   }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     this.reasons = init.reasons ?? [];
+    this.fields = init.fields ?? {};
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
   }
 
@@ -162,10 +166,15 @@ async function parseBody<T>(response: Response, schema: Schema<T>): Promise<T> {
   });
 }
 
-// The product API answers `{error: {code, message}}` (the contract's errorBodySchema, restated
-// in zod/mini; `satisfies` keeps the two in step); better-auth `{code?, message, reasons?}`.
+// The product API answers `{error: {code, message, fields?}}` (the contract's errorBodySchema,
+// restated in zod/mini; `satisfies` keeps the two in step); better-auth `{code?, message, reasons?}`.
 const errorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    // A malformed `fields` must not cost the user the message.
+    fields: z.catch(z.optional(z.record(z.string(), z.string())), undefined),
+  }),
 }) satisfies z.ZodMiniType<ErrorBody>;
 
 const authErrorBodySchema = z.object({

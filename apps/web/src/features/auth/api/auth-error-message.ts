@@ -1,8 +1,4 @@
-import {
-  isApiError,
-  NETWORK_ERROR_MESSAGE,
-  SERVER_ERROR_MESSAGE,
-} from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 /**
  * What to tell the user when an auth call fails. The server's own message wins (it says the same
@@ -10,8 +6,5 @@ import {
  * unreachable or overloaded servers get a retry hint instead of a raw status.
  */
 export function authErrorMessage(error: unknown): string {
-  if (!isApiError(error)) return SERVER_ERROR_MESSAGE;
-  if (error.retryable) return NETWORK_ERROR_MESSAGE;
-  if (error.status >= 500) return SERVER_ERROR_MESSAGE;
-  return error.message;
+  return errorMessage(error);
 }

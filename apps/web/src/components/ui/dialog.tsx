@@ -1,0 +1,66 @@
+// A modal dialog on Radix Dialog (focus trap, Escape, scroll lock, labelled by its title). On
+// phones it rises from the bottom as a sheet; from `sm` up it is a centred panel.
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { IconX } from './icons.tsx';
+
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+
+export interface DialogContentProps {
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  /** Buttons at the bottom. */
+  footer?: ReactNode;
+  className?: string;
+}
+
+export function DialogContent({
+  title,
+  description,
+  children,
+  footer,
+  className,
+}: DialogContentProps) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/40 data-[state=open]:animate-[appear_150ms_ease-out] dark:bg-black/60" />
+      <DialogPrimitive.Content
+        {...(description ? {} : { 'aria-describedby': undefined })}
+        className={cn(
+          'fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-2xl border border-border bg-surface shadow-xl focus:outline-none sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
+          'data-[state=open]:animate-[appear_150ms_ease-out]',
+          className,
+        )}
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
+          <div className="min-w-0">
+            <DialogPrimitive.Title className="text-base font-semibold text-fg">
+              {title}
+            </DialogPrimitive.Title>
+            {description ? (
+              <DialogPrimitive.Description className="mt-0.5 text-sm text-fg-muted">
+                {description}
+              </DialogPrimitive.Description>
+            ) : null}
+          </div>
+          <DialogPrimitive.Close
+            aria-label="Close"
+            className="-m-1.5 rounded-md p-1.5 text-fg-subtle hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <IconX />
+          </DialogPrimitive.Close>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        {footer ? (
+          <div className="flex justify-end gap-3 border-t border-border px-5 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+            {footer}
+          </div>
+        ) : null}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}

@@ -1,0 +1,39 @@
+import { callDetailSchema, type CallDetail, type Member } from '@callboard/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import {
+  rollBackCall,
+  settleCall,
+  storeCall,
+  updateCallOptimistically,
+  type CallMutationContext,
+} from './call-cache.ts';
+import { callKeys } from './call-keys.ts';
+import { callPath } from './get-call.ts';
+
+/** PUT /calls/{id}/assignee: a colleague, or null to unassign. */
+export function assignCall(callId: string, assigneeId: string | null): Promise<CallDetail> {
+  return apiClient.request(`${callPath(callId)}/assignee`, {
+    method: 'PUT',
+    body: { assigneeId },
+    schema: callDetailSchema,
+  });
+}
+
+/** Assigns at once on screen (optimistic), undone if the server refuses. */
+export function useAssignCall(callId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<CallDetail, Error, Member | null, CallMutationContext>({
+    mutationKey: callKeys.mutations(callId),
+    mutationFn: (assignee) => assignCall(callId, assignee?.id ?? null),
+    onMutate: (assignee) =>
+      updateCallOptimistically(queryClient, callId, (call) => ({
+        ...call,
+        assignee_id: assignee?.id ?? null,
+        assignee,
+      })),
+    onError: (_error, _assignee, context) => rollBackCall(queryClient, callId, context),
+    onSuccess: (call) => storeCall(queryClient, call),
+    onSettled: (_call, error) => settleCall(queryClient, callId, error !== null),
+  });
+}

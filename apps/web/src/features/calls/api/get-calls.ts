@@ -1,0 +1,55 @@
+import { callListResponseSchema, type CallListResponse } from '@callboard/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { callKeys } from './call-keys.ts';
+
+/** GET /api/v1/calls parameters, as sent (strings and numbers; absent means the default). */
+export interface CallListApiQuery {
+  status: 'open' | 'closed' | 'all';
+  page: number;
+  pageSize: number;
+  loadAll: boolean;
+  q?: string;
+  agentId?: string;
+  assignee?: string;
+  /** ISO date-time with offset, inclusive. */
+  from?: string;
+  /** ISO date-time with offset, exclusive. */
+  to?: string;
+}
+
+export function callListSearchParams(query: CallListApiQuery): URLSearchParams {
+  const params = new URLSearchParams({ status: query.status });
+  if (query.loadAll) {
+    params.set('loadAll', 'true');
+  } else {
+    params.set('page', String(query.page));
+    params.set('pageSize', String(query.pageSize));
+  }
+  if (query.q) params.set('q', query.q);
+  if (query.agentId) params.set('agentId', query.agentId);
+  if (query.assignee) params.set('assignee', query.assignee);
+  if (query.from) params.set('from', query.from);
+  if (query.to) params.set('to', query.to);
+  return params;
+}
+
+export function getCalls(query: CallListApiQuery, signal?: AbortSignal): Promise<CallListResponse> {
+  return apiClient.request(`/calls?${callListSearchParams(query).toString()}`, {
+    schema: callListResponseSchema,
+    signal,
+  });
+}
+
+export function callsQueryOptions(query: CallListApiQuery) {
+  return queryOptions({
+    queryKey: callKeys.list(query),
+    queryFn: ({ signal }) => getCalls(query, signal),
+    // A new filter keeps the old rows on screen (dimmed) until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCalls(query: CallListApiQuery, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...callsQueryOptions(query), enabled: options.enabled ?? true });
+}

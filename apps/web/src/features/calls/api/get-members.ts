@@ -1,0 +1,24 @@
+import { memberListResponseSchema, type Member } from '@callboard/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { organisationKeys } from './call-keys.ts';
+
+/** The colleagues in the signed-in user's organisation (assignees, names in the activity). */
+export async function getMembers(signal?: AbortSignal): Promise<Member[]> {
+  const { members } = await apiClient.request('/organisation/members', {
+    schema: memberListResponseSchema,
+    signal,
+  });
+  return members;
+}
+
+export function membersQueryOptions() {
+  return queryOptions({
+    queryKey: organisationKeys.members(),
+    queryFn: ({ signal }) => getMembers(signal),
+  });
+}
+
+export function useMembers(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...membersQueryOptions(), enabled: options.enabled ?? true });
+}

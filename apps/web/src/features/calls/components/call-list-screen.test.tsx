@@ -1,0 +1,280 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { jsonResponse, DEMO_USER } from '../../../testing/fake-fetch.ts';
+import { AGENTS, callList, callSummary, LEO, MEMBERS, MIA } from '../test-fixtures.ts';
+import { listRequests, renderCalls, signInAs } from '../test-render.tsx';
+
+const organisationRoutes = {
+  'GET /api/v1/organisation/members': () => jsonResponse({ members: MEMBERS }),
+  'GET /api/v1/organisation/agents': () => jsonResponse({ agents: AGENTS }),
+};
+
+const ROWS = [
+  callSummary({ call_id: 'call_a', caller_name: 'Amelia Campbell', assignee_id: LEO.id }),
+  callSummary({
+    call_id: 'call_b',
+    caller_name: null,
+    from_number: '+447700900456',
+    status: 'In progress',
+    assignee_id: MIA.id,
+    agent_id: 'nw-agent-2',
+    summary: 'Asked about a repeat prescription.',
+  }),
+  callSummary({ call_id: 'call_c', caller_name: 'Rhys Walker', status: 'Closed' }),
+];
+
+beforeEach(() => signInAs());
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('CallListScreen', () => {
+  it('lists the calls with names resolved, and counts on the tabs', async () => {
+    const { fetchMock } = renderCalls({
+      ...organisationRoutes,
+      'GET /api/v1/calls': () =>
+        jsonResponse(callList(ROWS, { total: 3, counts: { open: 2, closed: 1, all: 3 } })),
+    });
+
+    expect(screen.getByRole('status', { name: 'Loading calls' })).toBeTruthy();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0] ?? table).getByText('Amelia Campbell')).toBeTruthy();
+    await waitFor(() => expect(within(rows[0] ?? table).getByText('Leo Marsh')).toBeTruthy());
+    expect(within(rows[1] ?? table).getByText('+447700900456')).toBeTruthy();
+    expect(within(rows[1] ?? table).getByText('You')).toBeTruthy();
+    expect(within(rows[1] ?? table).getByText('In progress')).toBeTruthy();
+    expect(within(rows[1] ?? table).getByText('Appointments line (AI)')).toBeTruthy();
+    expect(within(rows[2] ?? table).getByText('Unassigned')).toBeTruthy();
+
+    expect(screen.getByRole('tab', { name: /Open\s*2/u }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('tab', { name: /Closed\s*1/u })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /All\s*3/u })).toBeTruthy();
+    expect(screen.getByText('1–3 of 3 calls')).toBeTruthy();
+
+    // The Open tab is the default, with the spec's page 1 of 100.
+    expect(listRequests(fetchMock)[0]?.toString()).toBe('status=open&page=1&pageSize=100');
+  });
+
+  it('sends the URL filters to the API and switches tabs through the URL', async () => {
+    const { fetchMock, router, user } = renderCalls(
+      {
+        ...organisationRoutes,
+        'GET /api/v1/calls': () => jsonResponse(callList(ROWS)),
+      },
+      '/dashboard?status=closed&agent=nw-agent-2&assignee=me&from=2026-03-01&to=2026-03-31&page=2&pageSize=25',
+    );
+    await screen.findByRole('table');
+    const sent = listRequests(fetchMock)[0];
+    expect(Object.fromEntries(sent ?? [])).toEqual({
+      status: 'closed',
+      page: '2',
+      pageSize: '25',
+      agentId: 'nw-agent-2',
+      assignee: 'me',
+      from: new Date(2026, 2, 1).toISOString(),
+      to: new Date(2026, 3, 1).toISOString(),
+    });
+
+    await user.click(screen.getByRole('tab', { name: /All/u }));
+    expect(router.state.location.search).toBe(
+      '?status=all&agent=nw-agent-2&assignee=me&from=2026-03-01&to=2026-03-31&pageSize=25',
+    );
+    await waitFor(() => expect(listRequests(fetchMock).at(-1)?.get('status')).toBe('all'));
+  });
+
+  it('says when nothing matches and offers to clear the filters', async () => {
+    const { router, user } = renderCalls(
+      {
+        ...organisationRoutes,
+        'GET /api/v1/calls': () => jsonResponse(callList([])),
+      },
+      '/dashboard?q=zebra&assignee=unassigned',
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'No calls match these filters' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    await user.click(screen.getAllByRole('button', { name: /Clear filters/u })[0] as HTMLElement);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('has an empty state for a tab with no calls at all', async () => {
+    renderCalls({
+      ...organisationRoutes,
+      'GET /api/v1/calls': () => jsonResponse(callList([])),
+    });
+    expect(await screen.findByRole('heading', { name: 'No open calls' })).toBeTruthy();
+  });
+
+  it('shows an error with a retry button that tries again', async () => {
+    let attempts = 0;
+    renderCalls({
+      ...organisationRoutes,
+      'GET /api/v1/calls': () => {
+        attempts += 1;
+        return attempts === 1
+          ? new Response('Bad gateway', { status: 502 })
+          : jsonResponse(callList(ROWS));
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText("We couldn't load the calls")).toBeTruthy();
+    expect(within(alert).getByText(/couldn.t reach Callboard/u)).toBeTruthy();
+
+    await userClick(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table')).toBeTruthy();
+    expect(attempts).toBe(2);
+  });
+
+  it('explains the situation to a user without an organisation, without asking the API', async () => {
+    signInAs({ ...DEMO_USER, organisation: null });
+    const { fetchMock } = renderCalls({});
+    expect(
+      await screen.findByRole('heading', { name: "You're not part of an organisation yet" }),
+    ).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the same state when the API answers 'No organization assigned to user'", async () => {
+    renderCalls({
+      ...organisationRoutes,
+      'GET /api/v1/calls': () =>
+        jsonResponse(
+          { error: { code: 'NO_ORGANISATION', message: 'No organization assigned to user' } },
+          403,
+        ),
+    });
+    expect(
+      await screen.findByRole('heading', { name: "You're not part of an organisation yet" }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('opens a call from the keyboard, passing the list filters along', async () => {
+    const { router, user } = renderCalls(
+      {
+        ...organisationRoutes,
+        'GET /api/v1/calls': () => jsonResponse(callList(ROWS)),
+      },
+      '/dashboard?status=closed',
+      { callPage: 'probe' },
+    );
+    await screen.findByRole('table');
+    const rows = screen.getAllByRole('row').slice(1);
+    // One Tab stop for the whole list: only the first row is tabbable.
+    expect(rows.map((row) => row.tabIndex)).toEqual([0, -1, -1]);
+
+    (rows[0] as HTMLElement).focus();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(rows[1]);
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(rows[2]);
+    await user.keyboard('{ArrowUp}{Enter}');
+
+    expect(await screen.findByRole('heading', { name: 'Call page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/call/call_b');
+    expect(router.state.location.state).toEqual({ listSearch: '?status=closed' });
+
+    // Back: the list again, with the opened call's row current and focused.
+    await act(() => router.navigate(-1));
+    await screen.findByRole('table');
+    await waitFor(() =>
+      expect(document.activeElement?.textContent).toContain('Asked about a repeat prescription.'),
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('row').map((row) => row.tabIndex)).toEqual([-1, -1, 0, -1]),
+    );
+  });
+
+  it('opens a call with a click on its row', async () => {
+    const { router, user } = renderCalls(
+      {
+        ...organisationRoutes,
+        'GET /api/v1/calls': () => jsonResponse(callList(ROWS)),
+      },
+      '/dashboard',
+      { callPage: 'probe' },
+    );
+    await screen.findByRole('table');
+    await user.click(screen.getByText('Asked about a repeat prescription.'));
+    expect(router.state.location.pathname).toBe('/call/call_b');
+  });
+
+  it('moves between pages and changes the page size', async () => {
+    const { router, user, fetchMock } = renderCalls({
+      ...organisationRoutes,
+      'GET /api/v1/calls': () =>
+        jsonResponse(callList(ROWS, { total: 250, counts: { open: 250, closed: 0, all: 250 } })),
+    });
+    await screen.findByRole('table');
+    expect(screen.getByText('1–100 of 250 calls')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(router.state.location.search).toBe('?page=2');
+    await user.selectOptions(screen.getByLabelText('Per page'), '50');
+    expect(router.state.location.search).toBe('?pageSize=50');
+    await waitFor(() => expect(listRequests(fetchMock).at(-1)?.get('pageSize')).toBe('50'));
+  });
+});
+
+describe('CallListScreen in "load all" mode', () => {
+  it('asks for every call and renders only the rows near the viewport', async () => {
+    // jsdom has no ResizeObserver: report "no size change" once per observed element.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: ResizeObserverCallback) {}
+        observe() {
+          queueMicrotask(() => this.callback([], this));
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    // …and lays nothing out: give every row the height a browser would.
+    const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
+    Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+      configurable: true,
+      get: () => 64,
+    });
+    onTestFinished(() => {
+      if (offsetHeight) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', offsetHeight);
+    });
+    const many = Array.from({ length: 2000 }, (_, index) =>
+      callSummary({
+        call_id: `call_${String(index).padStart(4, '0')}`,
+        caller_name: `Caller ${index}`,
+      }),
+    );
+    const { fetchMock } = renderCalls(
+      {
+        ...organisationRoutes,
+        'GET /api/v1/calls': () =>
+          jsonResponse(
+            callList(many, { pageSize: many.length, counts: { open: 2000, closed: 0, all: 2000 } }),
+          ),
+      },
+      '/dashboard?loadAll=true',
+    );
+    const table = await screen.findByRole('table');
+    expect(listRequests(fetchMock)[0]?.toString()).toBe('status=open&loadAll=true');
+    expect(table.getAttribute('aria-rowcount')).toBe('2001');
+    const rendered = within(table).getAllByRole('row').length - 1;
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(200);
+    expect(screen.getByRole('radio', { name: 'Load all' })).toHaveProperty('checked', true);
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+});
+
+async function userClick(element: HTMLElement) {
+  const { default: userEvent } = await import('@testing-library/user-event');
+  await userEvent.click(element);
+}

@@ -1,0 +1,292 @@
+// /dashboard: the organisation's calls. Tabs (Open, Closed, All), search and filters, pages or
+// every call in one virtualised list; all of it in the URL (use-call-list-filters.ts).
+import { CALL_LIST_LOAD_ALL_LIMIT, type Agent } from '@callboard/contract';
+import { useMemo, useRef } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import {
+  IconAlertCircle,
+  IconInbox,
+  IconRefresh,
+  IconSearchX,
+} from '../../../components/ui/icons.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { tabId, Tabs } from '../../../components/ui/tabs.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useAuthSession } from '../../../lib/session-provider.tsx';
+import { isNoOrganisationError } from '../api/api-errors.ts';
+import { useAgents } from '../api/get-agents.ts';
+import { useCalls } from '../api/get-calls.ts';
+import { useMembers } from '../api/get-members.ts';
+import {
+  CALL_STATUS_TABS,
+  hasNarrowingFilters,
+  PAGE_SIZE_OPTIONS,
+  toCallListApiQuery,
+  useCallListFilters,
+  type CallListFilters,
+  type CallStatusTab,
+} from '../hooks/use-call-list-filters.ts';
+import { createDirectory } from '../people.ts';
+import { CallFilters } from './call-filters.tsx';
+import { CallTable, CallTableSkeleton } from './call-table.tsx';
+import { NoOrganisation } from './no-organisation.tsx';
+
+const TAB_LABELS: Record<CallStatusTab, string> = { open: 'Open', closed: 'Closed', all: 'All' };
+const TABS_ID = 'call-status';
+const PANEL_ID = 'call-list-panel';
+
+function noun(count: number, status: CallStatusTab): string {
+  const word = count === 1 ? 'call' : 'calls';
+  return status === 'all' ? word : `${status} ${word}`;
+}
+
+function EmptyResult({
+  filters,
+  total,
+  onFirstPage,
+  onClear,
+}: {
+  filters: CallListFilters;
+  total: number;
+  onFirstPage: () => void;
+  onClear: () => void;
+}) {
+  if (total > 0) {
+    return (
+      <EmptyState
+        icon={<IconInbox />}
+        title="This page is past the end of the list"
+        description={`There are ${formatCount(total)} ${noun(total, filters.status)}, all on earlier pages.`}
+        action={<Button onClick={onFirstPage}>Go to the first page</Button>}
+      />
+    );
+  }
+  if (hasNarrowingFilters(filters)) {
+    return (
+      <EmptyState
+        icon={<IconSearchX />}
+        title="No calls match these filters"
+        description="Try a different search or fewer filters."
+        action={
+          <Button variant="secondary" onClick={onClear}>
+            Clear filters
+          </Button>
+        }
+      />
+    );
+  }
+  const byStatus: Record<CallStatusTab, { title: string; description: string }> = {
+    open: {
+      title: 'No open calls',
+      description: 'Every call has been closed. New calls will appear here as they come in.',
+    },
+    closed: {
+      title: 'No closed calls yet',
+      description: 'Calls you close will be listed here.',
+    },
+    all: {
+      title: 'No calls yet',
+      description: "Calls handled by your organisation's agents will appear here.",
+    },
+  };
+  return <EmptyState icon={<IconInbox />} {...byStatus[filters.status]} />;
+}
+
+export function CallListScreen() {
+  const session = useAuthSession();
+  const user = session?.user ?? null;
+  const hasOrganisation = Boolean(user?.organisation);
+  const { filters, setFilters, clearFilters } = useCallListFilters();
+  const query = useMemo(() => toCallListApiQuery(filters), [filters]);
+  const calls = useCalls(query, { enabled: hasOrganisation });
+  const agents = useAgents({ enabled: hasOrganisation });
+  const members = useMembers({ enabled: hasOrganisation });
+  const cardRef = useRef<HTMLDivElement>(null);
+
+  const agentMap = useMemo(
+    () => new Map<string, Agent>((agents.data ?? []).map((agent) => [agent.agent_id, agent])),
+    [agents.data],
+  );
+  const people = useMemo(
+    () => createDirectory(members.data, user?.id ?? null),
+    [members.data, user?.id],
+  );
+
+  const noOrganisation = !hasOrganisation || isNoOrganisationError(calls.error);
+  const data = calls.data;
+  const counts = data?.counts;
+
+  const heading = (
+    <div>
+      <title>Calls · Callboard</title>
+      <h1 className="text-xl font-semibold tracking-tight text-fg">Calls</h1>
+      {user?.organisation ? (
+        <p className="mt-1 text-sm text-fg-muted">
+          Calls handled by the agents of {user.organisation.name}, newest first.
+        </p>
+      ) : null}
+    </div>
+  );
+
+  if (noOrganisation) {
+    return (
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+        {heading}
+        <Card className="mt-6">
+          <NoOrganisation email={user?.email ?? null} />
+        </Card>
+      </main>
+    );
+  }
+
+  function goToPage(page: number) {
+    setFilters({ page });
+    const top = cardRef.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0) cardRef.current?.scrollIntoView({ block: 'start' });
+  }
+
+  let body;
+  if (calls.isPending) {
+    body = <CallTableSkeleton />;
+  } else if (calls.isError) {
+    body = (
+      <EmptyState
+        role="alert"
+        tone="danger"
+        icon={<IconAlertCircle />}
+        title="We couldn't load the calls"
+        description={errorMessage(calls.error)}
+        action={
+          <Button
+            variant="secondary"
+            onClick={() => void calls.refetch()}
+            pending={calls.isFetching}
+            pendingLabel="Retrying…"
+          >
+            <IconRefresh />
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else if (calls.data.rows.length === 0) {
+    body = (
+      <EmptyResult
+        filters={filters}
+        total={calls.data.total}
+        onFirstPage={() => setFilters({ page: 1 })}
+        onClear={clearFilters}
+      />
+    );
+  } else {
+    body = (
+      <CallTable
+        rows={calls.data.rows}
+        agents={agentMap}
+        people={people}
+        virtual={filters.loadAll}
+        stale={calls.isPlaceholderData}
+      />
+    );
+  }
+
+  const total = data?.total ?? 0;
+  const truncated = filters.loadAll && data !== undefined && data.rows.length < data.total;
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+      {heading}
+
+      <Tabs
+        label="Calls by status"
+        className="mt-5"
+        idPrefix={TABS_ID}
+        panelId={PANEL_ID}
+        value={filters.status}
+        onValueChange={(status) => setFilters({ status })}
+        items={CALL_STATUS_TABS.map((status) => ({
+          value: status,
+          label: TAB_LABELS[status],
+          count: counts ? formatCount(counts[status]) : undefined,
+        }))}
+      />
+
+      <div className="mt-4">
+        <CallFilters
+          filters={filters}
+          setFilters={setFilters}
+          clearFilters={clearFilters}
+          agents={agents.data ?? []}
+          members={members.data ?? []}
+          currentUserId={user?.id ?? null}
+        />
+      </div>
+
+      <div className="mt-4 flex min-h-9 flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <p aria-live="polite" className="flex items-center gap-2 text-sm text-fg-muted">
+          {data ? (
+            <span className="tabular-nums">
+              {formatCount(total)} {noun(total, filters.status)}
+              {truncated ? ` · showing the newest ${formatCount(data.rows.length)}` : null}
+            </span>
+          ) : null}
+          {calls.isFetching && !calls.isPending ? (
+            <>
+              <Spinner className="size-3.5" />
+              <span className="sr-only">Updating…</span>
+            </>
+          ) : null}
+        </p>
+        <SegmentedControl
+          legend="Show"
+          hideLegend
+          className="w-48"
+          value={filters.loadAll ? 'all' : 'pages'}
+          onValueChange={(view) => setFilters({ loadAll: view === 'all' })}
+          options={[
+            { value: 'pages', label: 'Pages' },
+            { value: 'all', label: 'Load all' },
+          ]}
+        />
+      </div>
+
+      <Card
+        ref={cardRef}
+        id={PANEL_ID}
+        role="tabpanel"
+        aria-labelledby={tabId(TABS_ID, filters.status)}
+        className="mt-3 scroll-mt-4 overflow-clip"
+      >
+        {body}
+      </Card>
+
+      {!filters.loadAll && data && data.total > 0 ? (
+        <Pagination
+          className="mt-4"
+          noun={total === 1 ? 'call' : 'calls'}
+          page={filters.page}
+          pageSize={filters.pageSize}
+          total={total}
+          pageSizeOptions={
+            (PAGE_SIZE_OPTIONS as readonly number[]).includes(filters.pageSize)
+              ? PAGE_SIZE_OPTIONS
+              : [...PAGE_SIZE_OPTIONS, filters.pageSize].sort((a, b) => a - b)
+          }
+          onPageChange={goToPage}
+          onPageSizeChange={(pageSize) => setFilters({ pageSize })}
+        />
+      ) : null}
+      {truncated ? (
+        <p className="mt-4 text-sm text-fg-muted">
+          "Load all" shows up to {formatCount(CALL_LIST_LOAD_ALL_LIMIT)} calls. Narrow the filters
+          to see older ones.
+        </p>
+      ) : null}
+    </main>
+  );
+}

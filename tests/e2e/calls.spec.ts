@@ -1,0 +1,143 @@
+// Issue 3's journeys: the call list (tabs, filters in the URL, keyboard), a call's page
+// (assignment with its toast and activity), and the states for users outside the organisation.
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers.ts';
+
+/** The list's rows once any loading (skeleton or a previous filter's rows) is over. */
+async function settledRows(page: Page) {
+  const table = page.getByRole('table');
+  await expect(table).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  return table.locator('tbody tr');
+}
+
+async function callIdOf(row: ReturnType<Page['locator']>): Promise<string> {
+  const href = await row.getByRole('link').getAttribute('href');
+  const id = href?.replace('/call/', '');
+  if (!id) throw new Error('row without a call link');
+  return decodeURIComponent(id);
+}
+
+test('mia filters to Closed, assigns a call to Leo, and returns to the same list', async ({
+  page,
+}) => {
+  await signIn(page, 'mia@northwind.test');
+  await expect(page).toHaveURL(/\/dashboard$/u);
+  await expect(page.getByRole('heading', { name: 'Calls', level: 1 })).toBeVisible();
+  await expect(page.getByText('Northwind Clinics').first()).toBeVisible();
+  // Open is the default tab.
+  await expect(page.getByRole('tab', { name: /^Open/u })).toHaveAttribute('aria-selected', 'true');
+  await expect((await settledRows(page)).first()).toBeVisible();
+
+  await page.getByRole('tab', { name: /^Closed/u }).click();
+  await expect(page).toHaveURL(/\/dashboard\?status=closed$/u);
+  await expect(page.getByRole('tab', { name: /^Closed/u })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  const rows = await settledRows(page);
+  await expect(rows.first().getByText('Closed', { exact: true })).toBeVisible();
+  await expect(rows.getByText('New', { exact: true })).toHaveCount(0);
+
+  const row = rows.filter({ hasNotText: 'Leo Marsh' }).first();
+  const callId = await callIdOf(row);
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/call/${callId}$`, 'u'));
+  await expect(page.getByRole('heading', { name: 'Transcript' })).toBeVisible();
+
+  await page.getByRole('button', { name: /^Assignee/u }).click();
+  await page.getByRole('combobox', { name: 'Search colleagues' }).fill('leo');
+  await page.getByRole('option', { name: /Leo Marsh/u }).click();
+
+  await expect(page.getByRole('button', { name: /^Assignee/u })).toContainText('Leo Marsh');
+  await expect(page.getByText('Assigned to Leo Marsh', { exact: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Activity' }).locator('li').last()).toContainText(
+    /You (re)?assigned this call (from .+ )?to Leo Marsh/u,
+  );
+
+  await page.getByRole('link', { name: 'Back to calls' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?status=closed$/u);
+  await expect(page.getByRole('tab', { name: /^Closed/u })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  // The list was refreshed: the call now shows its new assignee.
+  const updated = (await settledRows(page)).filter({
+    has: page.locator(`a[href="/call/${encodeURIComponent(callId)}"]`),
+  });
+  await expect(updated).toContainText('Leo Marsh');
+
+  // "Back to calls" went back in history, so the browser's Back now undoes the Closed filter.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard$/u);
+  await expect(page.getByRole('tab', { name: /^Open/u })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the list is usable from the keyboard alone', async ({ page }) => {
+  await signIn(page, 'mia@northwind.test');
+  const rows = await settledRows(page);
+  const secondId = await callIdOf(rows.nth(1));
+
+  // Tab through the page until a call row has focus (the list is one Tab stop).
+  for (let presses = 0; presses < 30; presses++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement?.tagName === 'TR')) break;
+  }
+  await expect(rows.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(1)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/call/${secondId}$`, 'u'));
+  await expect(page.getByRole('heading', { name: 'Transcript' })).toBeVisible();
+});
+
+test('filters live in the URL: a shared link opens the same view, bad values fall back', async ({
+  page,
+}) => {
+  await signIn(page, 'mia@northwind.test');
+  await settledRows(page);
+  await page.goto('/dashboard?status=all&assignee=unassigned&page=banana&pageSize=25');
+  await expect(page.getByRole('tab', { name: /^All/u })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Assignee').first()).toHaveValue('unassigned');
+  const rows = await settledRows(page);
+  await expect(rows).toHaveCount(25);
+  await expect(rows.getByText('Unassigned')).toHaveCount(25);
+  await expect(page.getByText('Page 1 of', { exact: false })).toBeVisible();
+
+  await page.getByPlaceholder('Search calls…').fill('zzz-no-such-call');
+  await expect(page.getByRole('heading', { name: 'No calls match these filters' })).toBeVisible();
+  await expect(page).toHaveURL(/q=zzz-no-such-call/u);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?status=all&pageSize=25$/u);
+});
+
+test('a call of another organisation, and a call that does not exist, get their own pages', async ({
+  page,
+}) => {
+  await signIn(page, 'mia@northwind.test');
+  const northwindCall = await callIdOf((await settledRows(page)).first());
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/auth$/u);
+
+  await signIn(page, 'gia@globex.test');
+  await expect(page).toHaveURL(/\/dashboard$/u);
+  await page.goto(`/call/${northwindCall}`);
+  await expect(
+    page.getByRole('heading', { name: 'Call not accessible to this user', level: 1 }),
+  ).toBeVisible();
+  await page.goto('/call/call_does_not_exist');
+  await expect(page.getByRole('heading', { name: 'Call not found', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to calls' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/u);
+});
+
+test('nora, who belongs to no organisation, is told so instead of seeing an error', async ({
+  page,
+}) => {
+  await signIn(page, 'nora@nowhere.test');
+  await expect(page).toHaveURL(/\/dashboard$/u);
+  await expect(
+    page.getByRole('heading', { name: "You're not part of an organisation yet" }),
+  ).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: /./u })).toHaveCount(0);
+});
