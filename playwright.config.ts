@@ -51,6 +51,8 @@ export default defineConfig({
       APP_URL: baseURL,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Another build of the SPA (npx vite build --outDir …), for parallel work on one machine.
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
   },
 });

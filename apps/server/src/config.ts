@@ -44,6 +44,8 @@ const configSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** The built SPA to serve; defaults to apps/web/dist. */
+    WEB_DIST_DIR: z.string().trim().min(1).optional(),
     SEED_DEMO_DATA: z
       .enum(['true', 'false'])
       .default('true')

@@ -45,7 +45,8 @@ export async function buildServer(options: BuildOptions) {
     mailer,
     auth,
     errorReporter,
-    webRoot: options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot,
+    webRoot:
+      options.webRoot === undefined ? (config.WEB_DIST_DIR ?? DEFAULT_WEB_ROOT) : options.webRoot,
   });
   return { app, database, config, mailer, auth, errorReporter };
 }
