@@ -3,12 +3,14 @@
 // live in hand-written migrations beside the generated ones. Column names are the API's names.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -213,6 +215,24 @@ export const callLog = pgTable(
   ],
 );
 
+/**
+ * How many calls each organisation has per status and deleted state, kept exact by statement
+ * triggers on call_log (migration 0006), so the list's totals and tab counts need no count(*)
+ * over the organisation's calls when no other filter applies.
+ */
+export const callCounts = pgTable(
+  'call_counts',
+  {
+    organisation_id: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    deleted: boolean('deleted').notNull(),
+    calls: bigint('calls', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organisation_id, table.status, table.deleted] })],
+);
+
 export const ACTIVITY_TYPES = ['ASSIGNED', 'STATUS_CHANGED', 'NOTE'] as const;
 
 export const callActivity = pgTable(
@@ -287,6 +307,7 @@ export const TENANT_TABLES = [
   'agent_mapping',
   'call_log',
   'call_activity',
+  'call_counts',
   'invitations',
   'api_keys',
 ] as const;

@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { CallListQuery, CallStatus } from '@callboard/contract';
 import { queryRows } from '../../db/client.ts';
-import { agentMapping, callActivity, callLog, profiles } from '../../db/schema.ts';
+import { agentMapping, callActivity, callCounts, callLog, profiles } from '../../db/schema.ts';
 import type { Tx } from '../../db/tenant.ts';
 
 /** Every column of a call but the transcript. */
@@ -129,6 +129,29 @@ export async function countCallsByStatus(
     })
     .from(callLog)
     .where(and(...listConditions(scope.organisationId, scope.userId, filters)));
+  return row ?? { open: 0, closed: 0, all: 0 };
+}
+
+/** Tab counts from the trigger-maintained counters: for a list with no filter but the tab. */
+export async function readCallCounts(tx: Tx, organisationId: string, includeDeleted: boolean) {
+  const [row] = await tx
+    .select({
+      open: sql<number>`coalesce(sum(${callCounts.calls}) filter (where ${callCounts.status} <> 'Closed'), 0)`.mapWith(
+        Number,
+      ),
+      closed:
+        sql<number>`coalesce(sum(${callCounts.calls}) filter (where ${callCounts.status} = 'Closed'), 0)`.mapWith(
+          Number,
+        ),
+      all: sql<number>`coalesce(sum(${callCounts.calls}), 0)`.mapWith(Number),
+    })
+    .from(callCounts)
+    .where(
+      and(
+        eq(callCounts.organisation_id, organisationId),
+        includeDeleted ? undefined : eq(callCounts.deleted, false),
+      ),
+    );
   return row ?? { open: 0, closed: 0, all: 0 };
 }
 

@@ -19,6 +19,7 @@ import {
   findMember,
   insertActivity,
   lockCall,
+  readCallCounts,
   selectActivity,
   selectCallPage,
   updateCall,
@@ -56,6 +57,24 @@ function toActivity(row: ActivityRow): Activity {
   return { ...row, created_at: iso(row.created_at) };
 }
 
+/** No filter but the tab and includeDeleted: the counters answer without counting rows. */
+function isUnfiltered(query: CallListQuery) {
+  return [
+    query.q,
+    query.agentId,
+    query.assignee,
+    query.from,
+    query.to,
+    query.sentiment,
+    query.callStatus,
+    query.disconnectionReason,
+    query.weekday,
+    query.hour,
+    query.closedFrom,
+    query.closedTo,
+  ].every((value) => value === undefined || value === '');
+}
+
 export async function listCalls(
   db: Db,
   claims: AccessClaims,
@@ -63,7 +82,9 @@ export async function listCalls(
 ): Promise<CallListResponse> {
   return withTenant(db, claims, async (tx, principal) => {
     const scope = { organisationId: requireOrganisation(principal), userId: principal.userId };
-    const counts = await countCallsByStatus(tx, scope, query);
+    const counts = isUnfiltered(query)
+      ? await readCallCounts(tx, scope.organisationId, query.includeDeleted)
+      : await countCallsByStatus(tx, scope, query);
     const total = counts[query.status];
     if (query.loadAll && total > CALL_LIST_LOAD_ALL_LIMIT) {
       throw AppError.validation(
