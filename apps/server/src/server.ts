@@ -37,7 +37,7 @@ export async function buildServer(options: BuildOptions) {
   await pruneRates(database.db);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   const auth = createAuth({ db: database.db, config, mailer, logger });
-  const errorReporter = createErrorReporter(config, logger);
+  const errorReporter = await createErrorReporter(config, logger);
   const app = createApp({
     db: database.db,
     config,

@@ -1,8 +1,6 @@
 // The database handle: embedded PGlite in DATA_DIR when DATABASE_URL is unset, else a pg pool.
 // Both speak PostgreSQL; the rest of the server sees one Drizzle type and never asks which.
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -35,6 +33,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  // Loaded only when used: the module alone costs a server on PostgreSQL about 45 MB.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const client = await PGlite.create(target.dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };

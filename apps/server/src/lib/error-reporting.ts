@@ -1,6 +1,5 @@
 // Server-side error reporting (Sentry), on only when SENTRY_DSN is set. Without it nothing is
 // sent; in development a warning says so once.
-import * as Sentry from '@sentry/node';
 import type { Logger } from 'pino';
 import { errorSampleRate, type Config } from '../config.ts';
 import type { ReportedUser } from '../http/api-env.ts';
@@ -15,13 +14,15 @@ export interface ErrorReporter {
   flush: () => Promise<void>;
 }
 
-export function createErrorReporter(config: Config, logger: Logger): ErrorReporter {
+export async function createErrorReporter(config: Config, logger: Logger): Promise<ErrorReporter> {
   if (!config.SENTRY_DSN) {
     if (config.NODE_ENV === 'development') {
       logger.warn('Error reporting is disabled: set SENTRY_DSN to send errors to Sentry.');
     }
     return { enabled: false, capture: () => undefined, flush: () => Promise.resolve() };
   }
+  // Loaded only when configured: the SDK and its OpenTelemetry parts cost about 85 MB.
+  const Sentry = await import('@sentry/node');
   Sentry.init({
     dsn: config.SENTRY_DSN,
     environment: config.SENTRY_ENVIRONMENT,
