@@ -309,6 +309,26 @@ describe.each(testDatabaseKinds)('demo data [$name]', ({ create }) => {
     expect(Number(problems.notes)).toBeGreaterThan(0);
   });
 
+  it('chains status changes from New to the current status (analytics reads them backwards)', async () => {
+    const problems = await one<{
+      broken_chain: number | string;
+      latest_is_not_status: number | string;
+    }>(
+      database.db,
+      sql`with changes as (
+            select a.*, coalesce(lag(a.new_status) over (partition by a.call_id order by a.created_at, a.id), 'New') as before,
+                   row_number() over (partition by a.call_id order by a.created_at desc, a.id desc) as recency
+            from call_activity a where a.type = 'STATUS_CHANGED'
+          )
+          select
+            (select count(*) from changes where previous_status is distinct from before) as broken_chain,
+            (select count(*) from changes ch join call_log c on c.call_id = ch.call_id
+              where ch.recency = 1 and ch.new_status is distinct from c.status) as latest_is_not_status`,
+    );
+    expect(Number(problems.broken_chain)).toBe(0);
+    expect(Number(problems.latest_is_not_status)).toBe(0);
+  });
+
   it('is deterministic: the same now gives the same rows', async () => {
     const twin = await create();
     try {
