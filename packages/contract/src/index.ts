@@ -2,3 +2,4 @@ export * from './errors.ts';
 export * from './me.ts';
 export * from './calls.ts';
 export * from './analytics.ts';
+export * from './admin.ts';

@@ -300,6 +300,29 @@ export const apiKeys = pgTable(
   (table) => [index('api_keys_organisation_id_idx').on(table.organisation_id)],
 );
 
+/**
+ * Who did what to an organisation (or, with organisation_id null, to the platform): membership,
+ * roles, invitations, agents and deleted calls. Assignments and status changes are in
+ * call_activity; the admin audit view reads both.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    organisation_id: uuid('organisation_id').references(() => organisations.id, {
+      onDelete: 'cascade',
+    }),
+    actor_id: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    target: text('target'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    created_at: createdAt(),
+  },
+  (table) => [
+    index('audit_log_organisation_created_idx').on(table.organisation_id, table.created_at),
+  ],
+);
+
 /** The tables that hold one organisation's data; each has RLS enabled and forced. */
 export const TENANT_TABLES = [
   'organisations',
@@ -310,4 +333,5 @@ export const TENANT_TABLES = [
   'call_counts',
   'invitations',
   'api_keys',
+  'audit_log',
 ] as const;

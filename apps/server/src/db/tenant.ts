@@ -53,6 +53,45 @@ export async function withTenant<T>(
   });
 }
 
+/**
+ * For platform operators only: like withTenant, but the transaction runs as callboard_platform,
+ * which RLS does not bind, because the platform console works across organisations. Anyone
+ * whose profile is not a super-admin gets 403 before any query runs.
+ */
+export async function withPlatform<T>(
+  db: Db,
+  claims: AccessClaims,
+  work: (tx: Tx, principal: Principal) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<EnterRow>(
+      tx,
+      sql`select entered.organisation_id, entered.role, entered.is_super_admin
+          from app_enter(${claims.userId}::uuid, ${claims.sessionId}::uuid) as entered`,
+    );
+    if (!row) throw AppError.unauthenticated();
+    if (!row.is_super_admin) {
+      throw new AppError('FORBIDDEN', 'Only platform operators can do this.');
+    }
+    await tx.execute(sql`select set_config('role', 'callboard_platform', true)`);
+    return work(tx, {
+      userId: claims.userId,
+      organisationId: row.organisation_id,
+      role: row.role,
+      isSuperAdmin: true,
+    });
+  });
+}
+
+/** The principal's organisation, if they administer it; 403 otherwise. */
+export function requireAdmin(principal: Principal): string {
+  const organisationId = requireOrganisation(principal);
+  if (principal.role !== 'admin') {
+    throw new AppError('FORBIDDEN', 'You need to be an organisation admin to do this.');
+  }
+  return organisationId;
+}
+
 /** The principal's organisation, or the spec's 403 when they have none. */
 export function requireOrganisation(principal: Principal): string {
   if (!principal.organisationId) throw AppError.noOrganisation();

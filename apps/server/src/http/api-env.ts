@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import type { Mailer } from '../lib/mailer.ts';
 import type { AccessClaims } from '../db/tenant.ts';
 
 /** What every /api/v1 handler finds on its context: the database and the verified caller. */
@@ -15,6 +16,9 @@ export interface ApiEnv {
   Variables: {
     db: Db;
     claims: AccessClaims;
+    mailer: Mailer;
+    /** The public address, for links in mail. */
+    appUrl: string;
     requestId: string;
     reportedUser?: ReportedUser;
   };

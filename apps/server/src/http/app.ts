@@ -19,10 +19,16 @@ import type { Auth } from '../modules/auth/auth.ts';
 import { signInThrottle } from '../modules/auth/sign-in-throttle.ts';
 import { devRoutes } from '../modules/dev/dev.routes.ts';
 import { analyticsRoutes } from '../modules/analytics/analytics.routes.ts';
+import { adminRoutes } from '../modules/admin/admin.routes.ts';
 import { callRoutes } from '../modules/calls/calls.routes.ts';
 import { diagnosticsRoutes } from '../modules/diagnostics/diagnostics.routes.ts';
+import {
+  invitationRoutes,
+  publicInvitationRoutes,
+} from '../modules/invitations/invitations.routes.ts';
 import { meRoutes } from '../modules/me/me.routes.ts';
 import { organisationRoutes } from '../modules/organisation/organisation.routes.ts';
+import { platformRoutes } from '../modules/platform/platform.routes.ts';
 import { createAccessTokenVerifier } from './access-token.ts';
 import { openApiDocument } from './openapi.ts';
 import type { ApiEnv } from './api-env.ts';
@@ -140,6 +146,8 @@ export function createApp(deps: AppDeps) {
   // The product API: every request carries a verified access token.
   const openApi = openApiDocument();
   app.get('/api/v1/openapi.json', (c) => c.json(openApi));
+  // Public: the invitation link is the credential.
+  app.route('/api/v1', publicInvitationRoutes({ db, mailer, appUrl: config.APP_URL, auth }));
   const api = new Hono<ApiEnv>();
   api.use(
     bodyLimit({
@@ -156,6 +164,8 @@ export function createApp(deps: AppDeps) {
     if (!claims) throw AppError.unauthenticated();
     c.set('claims', claims);
     c.set('db', db);
+    c.set('mailer', mailer);
+    c.set('appUrl', config.APP_URL);
     await next();
   });
   api.route('/', meRoutes);
@@ -163,6 +173,9 @@ export function createApp(deps: AppDeps) {
   api.route('/', analyticsRoutes);
   api.route('/', organisationRoutes);
   api.route('/', diagnosticsRoutes);
+  api.route('/', adminRoutes);
+  api.route('/', invitationRoutes);
+  api.route('/', platformRoutes);
   app.route('/api/v1', api);
 
   if (config.NODE_ENV !== 'production') app.route('/api/dev', devRoutes(mailer));

@@ -9,6 +9,8 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'VALIDATION_FAILED'
   | 'UNPROCESSABLE'
+  | 'CONFLICT'
+  | 'GONE'
   | 'RATE_LIMITED'
   | 'INTERNAL';
 
@@ -19,6 +21,8 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   NOT_FOUND: 404,
   VALIDATION_FAILED: 400,
   UNPROCESSABLE: 422,
+  CONFLICT: 409,
+  GONE: 410,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };

@@ -2,6 +2,22 @@
 // drift from what the server validates. Served at /api/v1/openapi.json. A test checks that
 // every /api/v1 route is documented here.
 import {
+  adminAgentSchema,
+  adminMemberSchema,
+  auditQuerySchema,
+  auditResponseSchema,
+  createInvitationBodySchema,
+  createOrganisationBodySchema,
+  invitationPreviewSchema,
+  invitationSchema,
+  joinSignUpBodySchema,
+  mapAgentBodySchema,
+  platformAgentSchema,
+  platformOrganisationSchema,
+  renameAgentBodySchema,
+  setCallDeletedBodySchema,
+  setMemberRoleBodySchema,
+  updateProfileBodySchema,
   addCallNoteBodySchema,
   analyticsQuerySchema,
   analyticsResponseSchema,
@@ -42,7 +58,24 @@ const callErrors = {
   '403': errorResponse("'No organization assigned to user' or 'Call not accessible to this user'"),
   '404': errorResponse("'Call not found'"),
 };
-const callIdParameter = { name: 'callId', in: 'path', required: true, schema: { type: 'string' } };
+const pathParameter = (name: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+});
+const callIdParameter = pathParameter('callId');
+const adminErrors = {
+  '401': unauthenticated,
+  '403': errorResponse("Not an organisation admin, or 'No organization assigned to user'"),
+};
+const platformErrors = { '401': unauthenticated, '403': errorResponse('Not a platform operator') };
+const invitationErrors = {
+  '404': errorResponse('Unknown invitation link'),
+  '410': errorResponse('Expired, withdrawn or already used'),
+};
+const noContent = { description: 'Done' };
+const list = (key: string, schema: z.ZodType) => ok(z.object({ [key]: z.array(schema) }));
 
 const listParameters = Object.entries(callListQuerySchema.shape).map(([name, schema]) => ({
   name,
@@ -70,6 +103,177 @@ export function openApiDocument() {
         get: {
           summary: 'The signed-in user',
           responses: { '200': ok(meSchema), '401': unauthenticated },
+        },
+        patch: {
+          summary: 'Change your own first and last name',
+          requestBody: body(updateProfileBodySchema),
+          responses: { '200': ok(meSchema), '401': unauthenticated },
+        },
+      },
+      '/admin/members': {
+        get: {
+          summary: 'Members with roles',
+          responses: { '200': list('members', adminMemberSchema), ...adminErrors },
+        },
+      },
+      '/admin/members/{userId}/role': {
+        put: {
+          summary: "Change a member's role (an organisation keeps at least one admin)",
+          parameters: [pathParameter('userId')],
+          requestBody: body(setMemberRoleBodySchema),
+          responses: { '204': noContent, ...adminErrors, '422': errorResponse('Last admin') },
+        },
+      },
+      '/admin/members/{userId}': {
+        delete: {
+          summary: 'Remove a member; their open calls become unassigned',
+          parameters: [pathParameter('userId')],
+          responses: { '204': noContent, ...adminErrors, '422': errorResponse('Last admin') },
+        },
+      },
+      '/admin/invitations': {
+        get: {
+          summary: 'Pending and expired invitations',
+          responses: { '200': list('invitations', invitationSchema), ...adminErrors },
+        },
+        post: {
+          summary: 'Invite someone by email (the mail carries a /join link valid 7 days)',
+          requestBody: body(createInvitationBodySchema),
+          responses: {
+            '201': ok(invitationSchema, 'Created'),
+            ...adminErrors,
+            '409': errorResponse('Already a member or invited'),
+          },
+        },
+      },
+      '/admin/invitations/{invitationId}/resend': {
+        post: {
+          summary: 'Send a new link (the old one stops working)',
+          parameters: [pathParameter('invitationId')],
+          responses: { '200': ok(invitationSchema), ...adminErrors },
+        },
+      },
+      '/admin/invitations/{invitationId}/revoke': {
+        post: {
+          summary: 'Withdraw an invitation',
+          parameters: [pathParameter('invitationId')],
+          responses: { '204': noContent, ...adminErrors },
+        },
+      },
+      '/admin/agents': {
+        get: {
+          summary: "The organisation's agents with call counts",
+          responses: { '200': list('agents', adminAgentSchema), ...adminErrors },
+        },
+      },
+      '/admin/agents/{agentId}': {
+        put: {
+          summary: 'Rename an agent',
+          parameters: [pathParameter('agentId')],
+          requestBody: body(renameAgentBodySchema),
+          responses: { '200': ok(adminAgentSchema), ...adminErrors },
+        },
+      },
+      '/admin/calls/{callId}/deleted': {
+        put: {
+          summary: 'Delete or restore a call',
+          parameters: [callIdParameter],
+          requestBody: body(setCallDeletedBodySchema),
+          responses: {
+            '200': ok(z.object({ call_id: z.string(), deleted_flag: z.boolean().nullable() })),
+            ...adminErrors,
+          },
+        },
+      },
+      '/admin/audit': {
+        get: {
+          summary: 'Who did what, newest first',
+          parameters: Object.entries(auditQuerySchema.shape).map(([name, schema]) => ({
+            name,
+            in: 'query',
+            required: false,
+            schema: json(schema, 'input'),
+          })),
+          responses: { '200': ok(auditResponseSchema), ...adminErrors },
+        },
+      },
+      '/invitations/{token}': {
+        get: {
+          summary: 'What an invitation link offers (public)',
+          security: [],
+          parameters: [pathParameter('token')],
+          responses: { '200': ok(invitationPreviewSchema), ...invitationErrors },
+        },
+      },
+      '/invitations/{token}/sign-up': {
+        post: {
+          summary: 'Create the account for the invited address and join (public); then sign in',
+          security: [],
+          parameters: [pathParameter('token')],
+          requestBody: body(joinSignUpBodySchema),
+          responses: {
+            '201': ok(z.object({ email: z.string() }), 'Created'),
+            '400': errorResponse('Weak password: error.reasons lists why'),
+            '409': errorResponse('Account exists: sign in to accept'),
+            ...invitationErrors,
+          },
+        },
+      },
+      '/invitations/{token}/accept': {
+        post: {
+          summary: 'Join with the invitation as the signed-in user',
+          parameters: [pathParameter('token')],
+          responses: {
+            '204': noContent,
+            '401': unauthenticated,
+            '403': errorResponse('Another address'),
+            '409': errorResponse('Already in an organisation'),
+            ...invitationErrors,
+          },
+        },
+      },
+      '/platform/organisations': {
+        get: {
+          summary: 'Every organisation with members, agents and calls',
+          responses: {
+            '200': list('organisations', platformOrganisationSchema),
+            ...platformErrors,
+          },
+        },
+        post: {
+          summary: 'Create an organisation and invite its first admin',
+          requestBody: body(createOrganisationBodySchema),
+          responses: {
+            '201': ok(
+              z.object({
+                organisation: z.object({
+                  id: z.string(),
+                  name: z.string(),
+                  created_at: z.string(),
+                }),
+                invitation: invitationSchema,
+              }),
+              'Created',
+            ),
+            ...platformErrors,
+          },
+        },
+      },
+      '/platform/agents': {
+        get: {
+          summary: 'Every agent, mapped or not, with call counts',
+          responses: { '200': list('agents', platformAgentSchema), ...platformErrors },
+        },
+      },
+      '/platform/agents/{agentId}': {
+        put: {
+          summary: 'Map an agent to an organisation (null unmaps); its calls move at once',
+          parameters: [pathParameter('agentId')],
+          requestBody: body(mapAgentBodySchema),
+          responses: {
+            '200': ok(z.object({ agent_id: z.string(), organisation_id: z.string().nullable() })),
+            ...platformErrors,
+          },
         },
       },
       '/calls': {

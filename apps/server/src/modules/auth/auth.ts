@@ -2,7 +2,7 @@
 // /api/v1 accepts. This file is its whole configuration; DESIGN.md §5 says why it is shaped so.
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { jwt } from 'better-auth/plugins';
 import type { Logger } from 'pino';
@@ -119,18 +119,22 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; logge
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/reset-password') return;
+        // Callboard's password rules, for a reset (owner found by the token) and a change
+        // (owner: the signed-in user).
+        if (ctx.path !== '/reset-password' && ctx.path !== '/change-password') return;
         const body = (ctx.body ?? {}) as { newPassword?: unknown; token?: unknown };
         if (typeof body.newPassword !== 'string') return;
-        const verification =
-          typeof body.token === 'string'
-            ? await ctx.context.internalAdapter.findVerificationValue(
-                `reset-password:${body.token}`,
-              )
+        let owner: { email: string; name: string } | null = null;
+        if (ctx.path === '/change-password') {
+          owner = (await getSessionFromCtx(ctx))?.user ?? null;
+        } else if (typeof body.token === 'string') {
+          const verification = await ctx.context.internalAdapter.findVerificationValue(
+            `reset-password:${body.token}`,
+          );
+          owner = verification
+            ? await ctx.context.internalAdapter.findUserById(verification.value)
             : null;
-        const owner = verification
-          ? await ctx.context.internalAdapter.findUserById(verification.value)
-          : null;
+        }
         const reasons = passwordProblems(body.newPassword, owner ?? {});
         if (reasons.length > 0) {
           throw new APIError('BAD_REQUEST', {

@@ -19,3 +19,11 @@ export async function findProfileWithOrganisation(tx: Tx, userId: string) {
     .where(eq(profiles.id, userId));
   return row ?? null;
 }
+
+export async function updateOwnName(
+  tx: Tx,
+  userId: string,
+  name: { first_name: string; last_name: string },
+) {
+  await tx.update(profiles).set(name).where(eq(profiles.id, userId));
+}

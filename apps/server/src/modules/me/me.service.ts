@@ -2,7 +2,9 @@ import type { Me } from '@callboard/contract';
 import type { Db } from '../../db/client.ts';
 import { withTenant, type AccessClaims } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
-import { findProfileWithOrganisation } from './me.queries.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema.ts';
+import { findProfileWithOrganisation, updateOwnName } from './me.queries.ts';
 
 export async function getMe(db: Db, claims: AccessClaims): Promise<Me> {
   return withTenant(db, claims, async (tx, principal) => {
@@ -21,4 +23,19 @@ export async function getMe(db: Db, claims: AccessClaims): Promise<Me> {
           : null,
     };
   });
+}
+
+/** Changes the caller's own name (profile, and the identity record's display name). */
+export async function updateMyName(
+  db: Db,
+  claims: AccessClaims,
+  name: { first_name: string; last_name: string },
+): Promise<Me> {
+  await withTenant(db, claims, (tx, principal) => updateOwnName(tx, principal.userId, name));
+  // The identity table is better-auth's, outside tenant data: written on the owner connection.
+  await db
+    .update(users)
+    .set({ name: `${name.first_name} ${name.last_name}` })
+    .where(eq(users.id, claims.userId));
+  return getMe(db, claims);
 }

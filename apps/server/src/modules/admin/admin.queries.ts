@@ -1,0 +1,119 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
+import { agentMapping, callLog, profiles } from '../../db/schema.ts';
+import type { Tx } from '../../db/tenant.ts';
+
+export async function selectAdminMembers(tx: Tx, organisationId: string) {
+  return tx
+    .select({
+      id: profiles.id,
+      first_name: profiles.first_name,
+      last_name: profiles.last_name,
+      email: profiles.email,
+      role: profiles.role,
+      joined_at: profiles.created_at,
+    })
+    .from(profiles)
+    .where(eq(profiles.organisation_id, organisationId))
+    .orderBy(asc(profiles.first_name), asc(profiles.last_name), asc(profiles.email));
+}
+
+/** The organisation's admins, locked so that two demotions or removals cannot both pass the rule. */
+export async function lockAdmins(tx: Tx, organisationId: string) {
+  const rows = await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.organisation_id, organisationId), eq(profiles.role, 'admin')))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+export async function findMemberRole(tx: Tx, organisationId: string, userId: string) {
+  const [row] = await tx
+    .select({ role: profiles.role })
+    .from(profiles)
+    .where(and(eq(profiles.organisation_id, organisationId), eq(profiles.id, userId)));
+  return row?.role ?? null;
+}
+
+export async function updateMemberRole(
+  tx: Tx,
+  organisationId: string,
+  userId: string,
+  role: 'admin' | 'member',
+) {
+  await tx
+    .update(profiles)
+    .set({ role })
+    .where(and(eq(profiles.organisation_id, organisationId), eq(profiles.id, userId)));
+}
+
+export async function detachMember(tx: Tx, userId: string) {
+  const [row] = await queryRows<{ detached: boolean }>(
+    tx,
+    sql`select detach_member(${userId}::uuid) as detached`,
+  );
+  return row?.detached ?? false;
+}
+
+/** The member's calls that are not Closed, locked for unassignment. */
+export async function lockOpenCallsOf(tx: Tx, organisationId: string, userId: string) {
+  return tx
+    .select({ call_id: callLog.call_id })
+    .from(callLog)
+    .where(
+      and(
+        eq(callLog.organisation_id, organisationId),
+        eq(callLog.assignee_id, userId),
+        ne(callLog.status, 'Closed'),
+      ),
+    )
+    .for('update');
+}
+
+export async function selectAdminAgents(tx: Tx, organisationId: string) {
+  const rows = await queryRows<{
+    agent_id: string;
+    display_name: string | null;
+    calls: number | string;
+  }>(
+    tx,
+    sql`select m.agent_id, m.display_name,
+               (select count(*) from call_log c
+                where c.organisation_id = ${organisationId} and c.agent_id = m.agent_id
+                  and c.deleted_flag is not true) as calls
+        from agent_mapping m where m.organisation_id = ${organisationId}
+        order by m.agent_id`,
+  );
+  return rows.map((row) => ({ ...row, calls: Number(row.calls) }));
+}
+
+export async function renameAgent(
+  tx: Tx,
+  organisationId: string,
+  agentId: string,
+  displayName: string | null,
+) {
+  const [row] = await tx
+    .update(agentMapping)
+    .set({ display_name: displayName })
+    .where(
+      and(eq(agentMapping.organisation_id, organisationId), eq(agentMapping.agent_id, agentId)),
+    )
+    .returning({ agent_id: agentMapping.agent_id, display_name: agentMapping.display_name });
+  return row ?? null;
+}
+
+export async function setCallDeleted(
+  tx: Tx,
+  organisationId: string,
+  callId: string,
+  deleted: boolean,
+) {
+  const [row] = await tx
+    .update(callLog)
+    .set({ deleted_flag: deleted, updated_at: new Date() })
+    .where(and(eq(callLog.organisation_id, organisationId), eq(callLog.call_id, callId)))
+    .returning({ call_id: callLog.call_id, deleted_flag: callLog.deleted_flag });
+  return row ?? null;
+}

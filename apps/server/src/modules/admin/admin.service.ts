@@ -1,0 +1,143 @@
+// The organisation admin area: members and roles, agents, deleted calls and the audit log.
+// Every function requires the caller to be an admin of their organisation (requireAdmin).
+import type { AdminAgent, AdminMember, AuditQuery } from '@callboard/contract';
+import type { Db } from '../../db/client.ts';
+import { requireAdmin, withTenant, type AccessClaims } from '../../db/tenant.ts';
+import { AppError } from '../../http/errors.ts';
+import { recordAudit, selectAudit } from '../audit/audit.queries.ts';
+import { insertActivity, updateCall } from '../calls/calls.queries.ts';
+import {
+  detachMember,
+  findMemberRole,
+  lockAdmins,
+  lockOpenCallsOf,
+  renameAgent,
+  selectAdminAgents,
+  selectAdminMembers,
+  setCallDeleted,
+  updateMemberRole,
+} from './admin.queries.ts';
+
+const LAST_ADMIN =
+  'An organisation must keep at least one admin. Make someone else an admin first.';
+
+export async function listAdminMembers(db: Db, claims: AccessClaims): Promise<AdminMember[]> {
+  return withTenant(db, claims, async (tx, principal) =>
+    (await selectAdminMembers(tx, requireAdmin(principal))).map((row) => ({
+      ...row,
+      joined_at: row.joined_at.toISOString(),
+    })),
+  );
+}
+
+export async function changeMemberRole(
+  db: Db,
+  claims: AccessClaims,
+  userId: string,
+  role: 'admin' | 'member',
+): Promise<void> {
+  await withTenant(db, claims, async (tx, principal) => {
+    const organisationId = requireAdmin(principal);
+    const admins = await lockAdmins(tx, organisationId);
+    const current = await findMemberRole(tx, organisationId, userId);
+    if (!current) throw AppError.notFound('No such member in your organisation.');
+    if (current === role) return;
+    if (role === 'member' && admins.length <= 1 && admins.includes(userId)) {
+      throw new AppError('UNPROCESSABLE', LAST_ADMIN);
+    }
+    await updateMemberRole(tx, organisationId, userId, role);
+    await recordAudit(tx, {
+      organisation_id: organisationId,
+      actor_id: principal.userId,
+      action: 'member.role_changed',
+      target: userId,
+      details: { previous_role: current, new_role: role },
+    });
+  });
+}
+
+/** Removes a member; their calls that are not closed become unassigned, each with its activity. */
+export async function removeMember(db: Db, claims: AccessClaims, userId: string): Promise<void> {
+  await withTenant(db, claims, async (tx, principal) => {
+    const organisationId = requireAdmin(principal);
+    const admins = await lockAdmins(tx, organisationId);
+    const role = await findMemberRole(tx, organisationId, userId);
+    if (!role) throw AppError.notFound('No such member in your organisation.');
+    if (role === 'admin' && admins.length <= 1) throw new AppError('UNPROCESSABLE', LAST_ADMIN);
+    const calls = await lockOpenCallsOf(tx, organisationId, userId);
+    for (const { call_id } of calls) {
+      await updateCall(tx, organisationId, call_id, { assignee_id: null });
+      await insertActivity(tx, {
+        call_id,
+        organisation_id: organisationId,
+        type: 'ASSIGNED',
+        actor_id: principal.userId,
+        previous_assignee_id: userId,
+        new_assignee_id: null,
+      });
+    }
+    if (!(await detachMember(tx, userId)))
+      throw AppError.notFound('No such member in your organisation.');
+    await recordAudit(tx, {
+      organisation_id: organisationId,
+      actor_id: principal.userId,
+      action: 'member.removed',
+      target: userId,
+      details: { unassigned_calls: calls.length },
+    });
+  });
+}
+
+export async function listAdminAgents(db: Db, claims: AccessClaims): Promise<AdminAgent[]> {
+  return withTenant(db, claims, async (tx, principal) =>
+    selectAdminAgents(tx, requireAdmin(principal)),
+  );
+}
+
+export async function renameOrganisationAgent(
+  db: Db,
+  claims: AccessClaims,
+  agentId: string,
+  displayName: string | null,
+) {
+  return withTenant(db, claims, async (tx, principal) => {
+    const organisationId = requireAdmin(principal);
+    const agent = await renameAgent(tx, organisationId, agentId, displayName);
+    if (!agent) throw AppError.notFound('No such agent in your organisation.');
+    await recordAudit(tx, {
+      organisation_id: organisationId,
+      actor_id: principal.userId,
+      action: 'agent.renamed',
+      target: agentId,
+      details: { display_name: displayName },
+    });
+    return agent;
+  });
+}
+
+export async function markCallDeleted(
+  db: Db,
+  claims: AccessClaims,
+  callId: string,
+  deleted: boolean,
+) {
+  return withTenant(db, claims, async (tx, principal) => {
+    const organisationId = requireAdmin(principal);
+    const call = await setCallDeleted(tx, organisationId, callId, deleted);
+    if (!call) throw AppError.callNotFound();
+    await recordAudit(tx, {
+      organisation_id: organisationId,
+      actor_id: principal.userId,
+      action: deleted ? 'call.deleted' : 'call.restored',
+      target: callId,
+    });
+    return call;
+  });
+}
+
+export async function listAudit(db: Db, claims: AccessClaims, query: AuditQuery) {
+  return withTenant(db, claims, async (tx, principal) => {
+    const { entries, total } = await selectAudit(tx, requireAdmin(principal), query);
+    return { entries, total, page: query.page, pageSize: query.pageSize };
+  });
+}

@@ -1,0 +1,164 @@
+// The admin area (/api/v1/admin/*, organisation admins), invitations and /join
+// (/api/v1/invitations/*), the platform console (/api/v1/platform/*, super-admins) and profile.
+import { z } from 'zod';
+import { isoDateTime } from './calls.ts';
+import { roleSchema } from './me.ts';
+
+export const INVITATION_LIFETIME_DAYS = 7;
+
+export const adminMemberSchema = z.object({
+  id: z.uuid(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  joined_at: z.string(),
+});
+export type AdminMember = z.infer<typeof adminMemberSchema>;
+
+export const setMemberRoleBodySchema = z.object({
+  role: z.enum(['admin', 'member'], { message: 'must be admin or member' }),
+});
+
+const emailSchema = z
+  .string({ message: 'must be an email address' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'must be an email address' }).max(254));
+
+export const createInvitationBodySchema = z.object({
+  email: emailSchema,
+  role: z.enum(['admin', 'member'], { message: 'must be admin or member' }).default('member'),
+});
+export type CreateInvitationBody = z.input<typeof createInvitationBodySchema>;
+
+export const invitationSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: roleSchema,
+  invited_by: z.uuid().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  /** pending until it expires; accepted and revoked ones are not listed. */
+  status: z.enum(['pending', 'expired']),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const adminAgentSchema = z.object({
+  agent_id: z.string(),
+  display_name: z.string().nullable(),
+  calls: z.number().int(),
+});
+export type AdminAgent = z.infer<typeof adminAgentSchema>;
+
+export const renameAgentBodySchema = z.object({
+  display_name: z
+    .string({ message: 'must be text' })
+    .trim()
+    .max(100, 'must be at most 100 characters')
+    .transform((value) => (value === '' ? null : value))
+    .nullable(),
+});
+
+export const setCallDeletedBodySchema = z.object({
+  deleted: z.boolean({ message: 'must be true or false' }),
+});
+
+export const AUDIT_ACTIONS = [
+  'call.assigned',
+  'call.status_changed',
+  'call.deleted',
+  'call.restored',
+  'member.role_changed',
+  'member.removed',
+  'invitation.created',
+  'invitation.resent',
+  'invitation.revoked',
+  'invitation.accepted',
+  'agent.renamed',
+  'agent.mapped',
+  'agent.unmapped',
+  'organisation.created',
+] as const;
+
+export const auditQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1, 'must be a whole number of 1 or more').default(1),
+    pageSize: z.coerce.number().int().min(1).max(200, 'must be at most 200').default(50),
+    action: z.enum(AUDIT_ACTIONS, { message: 'must be a known action' }).optional(),
+    actorId: z.uuid({ message: 'must be a user id' }).optional(),
+    from: isoDateTime.optional(),
+    to: isoDateTime.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from < query.to, {
+    message: 'must be before to',
+    path: ['from'],
+  });
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  actor_id: z.uuid().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** What it was done to: a call id, an email, an agent id, a user id. */
+  target: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditResponseSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** GET /api/v1/invitations/{token}: what /join shows. */
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  role: roleSchema,
+  organisation: z.object({ name: z.string() }),
+  invitedBy: z.string().nullable(),
+  expiresAt: z.string(),
+  /** Whether an account already exists for the invited address (then: sign in to accept). */
+  accountExists: z.boolean(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+export const joinSignUpBodySchema = z.object({
+  first_name: z.string().trim().min(1, 'must not be empty').max(100),
+  last_name: z.string().trim().min(1, 'must not be empty').max(100),
+  password: z.string().min(1, 'must not be empty').max(1000),
+});
+
+export const updateProfileBodySchema = z.object({
+  first_name: z.string().trim().min(1, 'must not be empty').max(100),
+  last_name: z.string().trim().min(1, 'must not be empty').max(100),
+});
+
+export const platformOrganisationSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  created_at: z.string(),
+  members: z.number().int(),
+  agents: z.number().int(),
+  calls: z.number().int(),
+});
+
+export const createOrganisationBodySchema = z.object({
+  name: z.string().trim().min(2, 'must be at least 2 characters').max(100),
+  adminEmail: emailSchema,
+});
+
+export const platformAgentSchema = z.object({
+  agent_id: z.string(),
+  display_name: z.string().nullable(),
+  organisation_id: z.uuid().nullable(),
+  organisation_name: z.string().nullable(),
+  calls: z.number().int(),
+});
+
+export const mapAgentBodySchema = z.object({
+  organisationId: z.uuid({ message: 'must be an organisation id or null' }).nullable(),
+});
