@@ -116,11 +116,10 @@ async function visibleCall(tx: Tx, organisationId: string, callId: string) {
 
 async function callDetail(tx: Tx, organisationId: string, callId: string): Promise<CallDetail> {
   const { transcript, ...call } = await visibleCall(tx, organisationId, callId);
-  const [agent, assignee, activity] = await Promise.all([
-    findAgent(tx, organisationId, call.agent_id),
-    call.assignee_id ? findMember(tx, organisationId, call.assignee_id) : Promise.resolve(null),
-    selectActivity(tx, organisationId, callId),
-  ]);
+  // One connection runs one query at a time: in sequence, not Promise.all.
+  const agent = await findAgent(tx, organisationId, call.agent_id);
+  const assignee = call.assignee_id ? await findMember(tx, organisationId, call.assignee_id) : null;
+  const activity = await selectActivity(tx, organisationId, callId);
   return {
     ...toSummary(call),
     transcript: transcript ?? null,
