@@ -1,5 +1,6 @@
 // Browser journeys in Debian's Chromium against a real Callboard (built SPA + API) on a fresh
-// embedded database with the demo data.
+// embedded database with the demo data. Error reporting and product analytics are on, pointed at
+// a receiver on loopback (tests/e2e/telemetry-receiver.ts) that the tests read back.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,11 +8,17 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+// Beside the server's port, so that two runs on one machine (E2E_PORT) do not collide. Set in the
+// environment so that global-setup.ts and the test workers find the same port.
+const telemetryPort = Number(process.env.E2E_TELEMETRY_PORT ?? port + 1000);
+process.env.E2E_TELEMETRY_PORT = String(telemetryPort);
+const telemetryOrigin = `http://127.0.0.1:${telemetryPort}`;
 // Evaluated in every Playwright process, but only the main one starts the server.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'callboard-e2e-'));
 
 export default defineConfig({
   testDir: './tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
@@ -51,6 +58,9 @@ export default defineConfig({
       APP_URL: baseURL,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      SENTRY_DSN: `http://public@127.0.0.1:${telemetryPort}/1`,
+      POSTHOG_KEY: 'phc_e2e',
+      POSTHOG_HOST: telemetryOrigin,
       // Another build of the SPA (npx vite build --outDir …), for parallel work on one machine.
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },

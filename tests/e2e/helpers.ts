@@ -26,3 +26,10 @@ export function linkIn(text: string): string {
   if (!match) throw new Error(`no link in mail: ${text}`);
   return match[0];
 }
+
+/** Fills and sends the sign-in form on the page as it is (keeping any ?next= it carries). */
+export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}

@@ -5,7 +5,15 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { configureApiClient } from './lib/api-client.ts';
+import { setRequestErrorHandler } from './lib/query-client.ts';
+import { handleRequestError } from './lib/request-errors.ts';
 import { createUnauthenticatedHandler, getFreshAccessToken } from './lib/session.ts';
+import { startTelemetry, watchSessionIdentity } from './lib/telemetry.ts';
+
+// Error reporting and analytics start first (their configuration loads beside the session); what
+// happens before they are ready waits for them.
+void startTelemetry();
+watchSessionIdentity();
 
 const router = createAppRouter();
 
@@ -18,6 +26,8 @@ configureApiClient({
     currentLocation: () => router.state.location,
   }),
 });
+// Every failed query and mutation: 401 → sign out; anything else → analytics event and a toast.
+setRequestErrorHandler(handleRequestError);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,30 +1,55 @@
-// The bar over every signed-in page. A later issue grows it into the full shell (Analytics and
-// Admin in the nav, a user menu); for now: the product, the call list, the organisation, sign out.
+// The bar over every signed-in page: the product, the main navigation, the organisation, the user
+// menu (profile, theme, sign out). From md up it is one row; on phones the navigation moves to a
+// second row of its own so every destination stays one tap away.
 import type { Me } from '@callboard/contract';
 import { Link, useLocation } from 'react-router';
-import { IconBuilding } from '../components/ui/icons.tsx';
+import { IconBuilding, IconLogOut } from '../components/ui/icons.tsx';
 import { Wordmark } from '../components/ui/logo.tsx';
-import { ThemeSwitcher } from '../components/ui/theme-switcher.tsx';
-import { SignOutButton } from '../features/auth/components/sign-out-button.tsx';
+import { Tooltip } from '../components/ui/tooltip.tsx';
+import { useSignOut } from '../features/auth/hooks/use-sign-out.ts';
 import { cn } from '../lib/cn.ts';
+import { canOpenAdmin } from '../lib/permissions.ts';
+import { UserMenu } from './user-menu.tsx';
 
-const NAV = [{ to: '/dashboard', label: 'Dashboard', section: ['/dashboard', '/call/'] }] as const;
+interface NavItem {
+  to: string;
+  label: string;
+  /** Paths that belong to this section (a call page is part of the dashboard). */
+  section: readonly string[];
+  adminOnly?: boolean;
+}
+
+const NAV: readonly NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', section: ['/dashboard', '/call/'] },
+  { to: '/analytics', label: 'Analytics', section: ['/analytics'] },
+  { to: '/admin', label: 'Admin', section: ['/admin'], adminOnly: true },
+];
+
+const focusRing =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
 export function AppHeader({ user }: { user: Me }) {
   const { pathname } = useLocation();
-  const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
+  const signOut = useSignOut();
+  const items = NAV.filter((item) => !item.adminOnly || canOpenAdmin(user));
+  const organisation = user.organisation?.name ?? 'No organisation';
+
   return (
-    <header className="border-b border-border bg-surface">
-      <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
+    <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur-sm supports-[backdrop-filter]:bg-surface/85">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 px-4 sm:px-6 md:flex-nowrap md:gap-x-3">
         <Link
           to="/dashboard"
-          className="shrink-0 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
+          className={cn('order-1 flex h-14 shrink-0 items-center rounded-lg', focusRing)}
         >
           <Wordmark />
         </Link>
-        <nav aria-label="Main" className="ml-1 sm:ml-4">
-          <ul className="flex items-center gap-1">
-            {NAV.map((item) => {
+
+        <nav
+          aria-label="Main"
+          className="order-3 -mx-4 w-[calc(100%+2rem)] overflow-x-auto border-t border-border px-4 sm:-mx-6 sm:w-[calc(100%+3rem)] sm:px-6 md:order-2 md:mx-0 md:ml-4 md:w-auto md:overflow-visible md:border-0 md:px-0"
+        >
+          <ul className="flex items-center gap-1 py-1.5 md:py-0">
+            {items.map((item) => {
               const current = item.section.some((prefix) => pathname.startsWith(prefix));
               return (
                 <li key={item.to}>
@@ -32,9 +57,10 @@ export function AppHeader({ user }: { user: Me }) {
                     to={item.to}
                     aria-current={current ? 'page' : undefined}
                     className={cn(
-                      'inline-flex h-8 items-center rounded-md px-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+                      'inline-flex h-8 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors',
+                      focusRing,
                       current
-                        ? 'bg-surface-muted text-fg'
+                        ? 'bg-surface-muted text-fg ring-1 ring-border'
                         : 'text-fg-muted hover:bg-surface-muted hover:text-fg',
                     )}
                   >
@@ -45,18 +71,29 @@ export function AppHeader({ user }: { user: Me }) {
             })}
           </ul>
         </nav>
-        <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
+
+        <div className="order-2 ml-auto flex h-14 min-w-0 items-center gap-1.5 sm:gap-2 md:order-3">
           <p
-            className="hidden min-w-0 items-center gap-1.5 text-sm text-fg-muted md:flex"
-            title={`Signed in as ${name} (${user.email})`}
+            className="hidden min-w-0 items-center gap-1.5 pr-1 text-sm text-fg-muted lg:flex"
+            title={organisation}
           >
             <IconBuilding className="size-4 shrink-0 text-fg-subtle" />
-            <span className="truncate">{user.organisation?.name ?? 'No organisation'}</span>
+            <span className="max-w-56 truncate">{organisation}</span>
           </p>
-          <div className="hidden sm:block">
-            <ThemeSwitcher />
-          </div>
-          <SignOutButton />
+          <UserMenu user={user} onSignOut={() => void signOut()} />
+          <Tooltip content="Sign out">
+            <button
+              type="button"
+              aria-label="Sign out"
+              onClick={() => void signOut()}
+              className={cn(
+                'hidden size-9 items-center justify-center rounded-lg text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg sm:inline-flex',
+                focusRing,
+              )}
+            >
+              <IconLogOut className="size-4" />
+            </button>
+          </Tooltip>
         </div>
       </div>
     </header>

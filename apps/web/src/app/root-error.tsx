@@ -1,9 +1,14 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
-import { IconAlertCircle } from '../components/ui/icons.tsx';
+import { IconAlertCircle, IconRefresh } from '../components/ui/icons.tsx';
+import { cn } from '../lib/cn.ts';
+import { reportError } from '../lib/telemetry.ts';
+import { isPageLoadError } from './lazy-page.ts';
 
 /** The spec's heading for unhandled routing errors (product-spec §2, §8). */
 export const UNEXPECTED_ERROR_HEADING = 'Unexpected Application Error!';
+export const PAGE_LOAD_ERROR_HEADING = 'This page didn’t load';
 
 function describe(error: unknown): string | null {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -11,26 +16,44 @@ function describe(error: unknown): string | null {
   return null;
 }
 
-/** The root error boundary. Plain links and reloads: the app's own state may be what broke. */
-export function RootError() {
+/**
+ * The error screen. `fullScreen` for the root boundary (nothing else of the app is shown); otherwise
+ * it fills the page area under the header, whose navigation stays usable. Links are plain and
+ * retries reload: the app's own state may be what broke.
+ */
+function ErrorScreen({ fullScreen }: { fullScreen: boolean }) {
   const error = useRouteError();
+  const pageLoad = isPageLoadError(error);
+
+  // Errors caught here never reach the browser's error handlers: report them from here.
+  useEffect(() => {
+    if (!isRouteErrorResponse(error))
+      reportError(error, { boundary: fullScreen ? 'root' : 'page' });
+  }, [error, fullScreen]);
+
   const detail = import.meta.env.DEV ? describe(error) : null;
   return (
-    <main className="flex min-h-dvh items-center justify-center px-4 py-12">
-      <title>Something went wrong · Callboard</title>
+    <main
+      className={cn(
+        'flex items-center justify-center px-4 py-12',
+        fullScreen ? 'min-h-dvh' : 'min-h-[calc(100dvh-10rem)]',
+      )}
+    >
+      <title>{`${pageLoad ? 'Page didn’t load' : 'Something went wrong'} · Callboard`}</title>
       <div className="w-full max-w-md text-center">
         <span className="mx-auto flex size-12 items-center justify-center rounded-full border border-danger-border bg-danger-bg text-danger-fg">
-          <IconAlertCircle className="size-5" />
+          {pageLoad ? <IconRefresh className="size-5" /> : <IconAlertCircle className="size-5" />}
         </span>
-        <h1 className="mt-6 text-2xl font-semibold tracking-tight text-fg">
-          {UNEXPECTED_ERROR_HEADING}
+        <h1 className="mt-6 text-2xl font-semibold tracking-tight text-balance text-fg">
+          {pageLoad ? PAGE_LOAD_ERROR_HEADING : UNEXPECTED_ERROR_HEADING}
         </h1>
-        <p className="mt-2 text-sm leading-6 text-fg-muted">
-          Something went wrong while showing this page. Reloading usually fixes it; if it keeps
-          happening, go back to the start.
+        <p className="mt-2 text-sm leading-6 text-pretty text-fg-muted">
+          {pageLoad
+            ? 'Part of Callboard couldn’t be downloaded. Check your connection and try again — if Callboard was just updated, trying again picks up the new version.'
+            : 'Something went wrong while showing this page. Reloading usually fixes it; if it keeps happening, go back to the start.'}
         </p>
         {detail ? (
-          <pre className="mt-6 overflow-x-auto rounded-lg border border-border bg-surface-muted p-3 text-left text-xs text-fg-muted">
+          <pre className="mt-6 overflow-x-auto rounded-lg border border-border bg-surface-muted p-3 text-left text-xs whitespace-pre-wrap text-fg-muted">
             {detail}
           </pre>
         ) : null}
@@ -38,9 +61,21 @@ export function RootError() {
           <a href="/" className={buttonClassName('secondary')}>
             Go to the start
           </a>
-          <Button onClick={() => window.location.reload()}>Reload page</Button>
+          <Button onClick={() => window.location.reload()}>
+            {pageLoad ? 'Try again' : 'Reload page'}
+          </Button>
         </div>
       </div>
     </main>
   );
+}
+
+/** The root error boundary: replaces the whole app. */
+export function RootError() {
+  return <ErrorScreen fullScreen />;
+}
+
+/** The boundary of the signed-in pages: replaces the page, keeps the header. */
+export function PageError() {
+  return <ErrorScreen fullScreen={false} />;
 }

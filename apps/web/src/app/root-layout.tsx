@@ -1,9 +1,18 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { capturePageView } from '../lib/telemetry.ts';
 import { PageLoadingNotice } from './page-loading.tsx';
 
-/** Wraps every page: the loading notice between pages, and scroll restoration. */
+/** Spec §2: every route change is a page view, with path, search and referrer. */
+export function usePageViews(): void {
+  const { pathname, search } = useLocation();
+  useEffect(() => capturePageView({ pathname, search }), [pathname, search]);
+}
+
+/** Wraps every page: page views, the loading notice between pages, and scroll restoration. */
 export function RootLayout() {
   const navigation = useNavigation();
+  usePageViews();
   return (
     <>
       {navigation.state === 'loading' ? <PageLoadingNotice /> : null}

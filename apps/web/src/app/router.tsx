@@ -12,9 +12,9 @@ import {
   signInPath,
 } from '../lib/safe-redirect.ts';
 import { ensureSessionLoaded } from '../lib/session.ts';
-import { lazyPage } from './lazy-page.ts';
+import { lazyPage, setPendingPathSource } from './lazy-page.ts';
 import { PageLoading } from './page-loading.tsx';
-import { RootError } from './root-error.tsx';
+import { PageError, RootError } from './root-error.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 /** Every page waits for the session (cookie → access token → user) before it renders. */
@@ -40,6 +40,7 @@ export async function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
 }
 
 // Guards are static loaders, so a redirect never waits for a page's code to download.
+// The table is the spec's (product-spec §2); each page is its own module.
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -58,14 +59,27 @@ export const routes: RouteObject[] = [
       },
       { path: 'forgot-password', lazy: lazyPage(() => import('./routes/forgot-password.tsx')) },
       { path: 'update-password', lazy: lazyPage(() => import('./routes/update-password.tsx')) },
+      // Invitees arrive here before they have an account: no sign-in needed.
+      { path: 'join', lazy: lazyPage(() => import('./routes/join.tsx')) },
       {
         // The signed-in pages share a header; the guard runs before any of their code loads.
         id: 'signed-in',
         loader: requireSignedIn,
         lazy: lazyPage(() => import('./routes/signed-in.tsx')),
         children: [
-          { path: 'dashboard', lazy: lazyPage(() => import('./routes/dashboard.tsx')) },
-          { path: 'call/:callId', lazy: lazyPage(() => import('./routes/call.tsx')) },
+          {
+            // A page that fails shows its error under the header, whose links still work.
+            id: 'signed-in-page',
+            ErrorBoundary: PageError,
+            children: [
+              { path: 'dashboard', lazy: lazyPage(() => import('./routes/dashboard.tsx')) },
+              { path: 'analytics', lazy: lazyPage(() => import('./routes/analytics.tsx')) },
+              { path: 'admin', lazy: lazyPage(() => import('./routes/admin.tsx')) },
+              { path: 'profile', lazy: lazyPage(() => import('./routes/profile.tsx')) },
+              { path: 'call/:callId', lazy: lazyPage(() => import('./routes/call.tsx')) },
+              { path: 'test-sentry', lazy: lazyPage(() => import('./routes/test-sentry.tsx')) },
+            ],
+          },
         ],
       },
       { path: '*', lazy: lazyPage(() => import('./routes/not-found.tsx')) },
@@ -74,5 +88,11 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  // A page whose code fails to load on the way there reloads at its own address.
+  setPendingPathSource(() => {
+    const target = router.state.navigation.location;
+    return target ? `${target.pathname}${target.search}${target.hash}` : null;
+  });
+  return router;
 }

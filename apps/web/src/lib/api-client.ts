@@ -26,6 +26,11 @@ export class ApiError extends Error {
   readonly fields: Readonly<Record<string, string>>;
   /** Seconds to wait before trying again, from Retry-After / X-Retry-After. */
   readonly retryAfterSeconds: number | null;
+  /**
+   * The product API refused the session (a 401 from /api/v1): the user is signed out. Not set for
+   * /api/auth answers, where 401 has ordinary meanings (a wrong password).
+   */
+  readonly sessionEnded: boolean;
 
   constructor(init: {
     status: number;
@@ -34,6 +39,7 @@ export class ApiError extends Error {
     reasons?: readonly string[];
     fields?: Readonly<Record<string, string>> | undefined;
     retryAfterSeconds?: number | null;
+    sessionEnded?: boolean;
   }) {
     super(init.message);
     this.status = init.status;
@@ -41,6 +47,7 @@ export class ApiError extends Error {
     this.reasons = init.reasons ?? [];
     this.fields = init.fields ?? {};
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
+    this.sessionEnded = init.sessionEnded ?? false;
   }
 
   get retryable(): boolean {
@@ -92,7 +99,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       const response = await send(deps.fetch ?? fetch, `/api/v1${path}`, options, headers);
       if (response.status === 401) {
         deps.onUnauthenticated();
-        throw await errorFromResponse(response, 'UNAUTHENTICATED');
+        throw await errorFromResponse(response, 'UNAUTHENTICATED', true);
       }
       if (!response.ok) throw await errorFromResponse(response);
       return parseBody(response, options.schema);
@@ -183,7 +190,11 @@ const authErrorBodySchema = z.object({
   reasons: z.optional(z.array(z.string())),
 });
 
-async function errorFromResponse(response: Response, fallbackCode?: string): Promise<ApiError> {
+async function errorFromResponse(
+  response: Response,
+  fallbackCode?: string,
+  sessionEnded = false,
+): Promise<ApiError> {
   const body = safeJson(await response.text().catch(() => ''));
   const retryAfterSeconds = parseRetryAfter(
     response.headers.get('Retry-After') ?? response.headers.get('X-Retry-After'),
@@ -195,7 +206,7 @@ async function errorFromResponse(response: Response, fallbackCode?: string): Pro
   };
   const product = z.safeParse(errorBodySchema, body);
   if (product.success) {
-    return new ApiError({ status, ...product.data.error, retryAfterSeconds });
+    return new ApiError({ status, ...product.data.error, retryAfterSeconds, sessionEnded });
   }
   const auth = z.safeParse(authErrorBodySchema, body);
   if (auth.success) {
@@ -205,9 +216,10 @@ async function errorFromResponse(response: Response, fallbackCode?: string): Pro
       message: status >= 500 ? SERVER_ERROR_MESSAGE : (auth.data.message ?? fallback.message),
       reasons: auth.data.reasons ?? [],
       retryAfterSeconds,
+      sessionEnded,
     });
   }
-  return new ApiError({ status, ...fallback, retryAfterSeconds });
+  return new ApiError({ status, ...fallback, retryAfterSeconds, sessionEnded });
 }
 
 function safeJson(text: string): unknown {

@@ -257,6 +257,10 @@ export interface UnauthenticatedHandlerDeps {
  */
 export function createUnauthenticatedHandler(deps: UnauthenticatedHandlerDeps): () => void {
   return () => {
+    // The api client reports a 401 as it arrives and the query error handler sees it again; a
+    // burst of 401s from parallel requests is one more of the same. The session ends once.
+    const state = sessionStore.getState();
+    if (state.status === 'signed-out' && state.reason === 'session-ended') return;
     void signOut('session-ended');
     const { pathname, search } = deps.currentLocation();
     if (pathname !== SIGN_IN_PATH) deps.navigate(signInPath(`${pathname}${search}`));

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   applyTheme,
+  watchTheme,
   DEFAULT_THEME,
   readStoredTheme,
   resolveTheme,
@@ -51,5 +52,40 @@ describe('theme (product-spec §2)', () => {
     expect(document.documentElement.classList.contains('dark')).toBe(false);
     expect(document.documentElement.style.colorScheme).toBe('light');
     expect(localStorage.getItem('theme')).toBe('light');
+  });
+});
+
+describe('system theme follows the operating system live', () => {
+  it('re-applies on an OS change while system is chosen, and ignores it otherwise', () => {
+    let dark = false;
+    const listeners = new Set<() => void>();
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn(() => ({
+        get matches() {
+          return dark;
+        },
+        addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+        removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+      })),
+    );
+    setTheme('system');
+    const stop = watchTheme();
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+
+    dark = true;
+    for (const listener of listeners) listener();
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect(document.documentElement.style.colorScheme).toBe('dark');
+
+    setTheme('light');
+    dark = false;
+    for (const listener of listeners) listener();
+    dark = true;
+    for (const listener of listeners) listener();
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+
+    stop();
+    expect(listeners.size).toBe(0);
   });
 });

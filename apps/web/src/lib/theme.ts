@@ -29,11 +29,12 @@ export function resolveTheme(theme: Theme, systemPrefersDark: boolean): Resolved
 }
 
 function systemPrefersDark(): boolean {
-  return window.matchMedia(DARK_QUERY).matches;
+  // Every browser has matchMedia; test environments (jsdom) may not.
+  return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
 }
 
 export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {
-  const resolved = resolveTheme(theme, systemPrefersDark());
+  const resolved = resolveTheme(theme, theme === 'system' && systemPrefersDark());
   root.classList.toggle('dark', resolved === 'dark');
   root.style.colorScheme = resolved;
 }

@@ -1,15 +1,41 @@
-// The layout of the signed-in pages: the header, then the page.
+// The layout of the signed-in pages: a skip link, the header, then the page.
+import type { MouseEvent } from 'react';
 import { Outlet } from 'react-router';
+import { TooltipProvider } from '../../components/ui/tooltip.tsx';
 import { useAuthSession } from '../../lib/session-provider.tsx';
 import { AppHeader } from '../app-header.tsx';
+
+const CONTENT_ID = 'content';
+
+/** Keyboard users jump over the header to the page. Focus moves without touching the URL. */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  const target = document.getElementById(CONTENT_ID);
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+  target.scrollIntoView();
+}
 
 export function Component() {
   const session = useAuthSession();
   if (!session) return null; // signing out: the redirect to /auth is on its way
+  // Tooltips live on the signed-in pages; their provider (and Radix Tooltip) loads with them,
+  // keeping it out of a signed-out visitor's first download.
   return (
-    <div className="min-h-dvh">
-      <AppHeader user={session.user} />
-      <Outlet />
-    </div>
+    <TooltipProvider>
+      <div className="min-h-dvh">
+        <a
+          href={`#${CONTENT_ID}`}
+          onClick={skipToContent}
+          className="fixed top-2 left-2 z-50 -translate-y-24 rounded-lg bg-surface px-4 py-2.5 text-sm font-medium text-fg ring-1 ring-border transition-transform focus:translate-y-0 focus:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          Skip to main content
+        </a>
+        <AppHeader user={session.user} />
+        <div id={CONTENT_ID} tabIndex={-1} className="scroll-mt-28 focus:outline-none">
+          <Outlet />
+        </div>
+      </div>
+    </TooltipProvider>
   );
 }

@@ -174,8 +174,12 @@ export function Combobox({
 
   return (
     <div ref={rootRef} className={cn('relative', className)}>
+      {/* The button names itself (its own sr-only copy of the label, then the value) rather
+          than through aria-labelledby: decorative text in the value, such as an avatar's
+          initials, would otherwise make its visible text differ from its name (WCAG 2.5.3). */}
       <span
         id={labelId}
+        aria-hidden="true"
         className={hideLabel ? 'sr-only' : 'mb-1.5 block text-sm font-medium text-fg'}
       >
         {label}
@@ -188,12 +192,12 @@ export function Combobox({
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
-        aria-labelledby={`${labelId} ${buttonId}`}
         aria-busy={pending || undefined}
         onClick={() => (open ? close(false) : openList())}
         onKeyDown={onButtonKeyDown}
         className="flex h-10 w-full items-center justify-between gap-2 rounded-lg border border-border-input bg-surface px-3 text-left text-sm text-fg shadow-xs transition-colors hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60 aria-expanded:border-accent"
       >
+        <span className="sr-only">{label}: </span>
         <span className="flex min-w-0 items-center gap-2">{children}</span>
         {pending ? (
           <Spinner className="size-4 text-fg-subtle" />

@@ -50,3 +50,8 @@ export function subscribeToToasts(listener: () => void) {
 export function getToasts(): readonly ToastItem[] {
   return toasts;
 }
+
+/** The id of the newest toast shown so far (0 before the first): tells whether one was shown since. */
+export function lastToastId(): number {
+  return nextId - 1;
+}

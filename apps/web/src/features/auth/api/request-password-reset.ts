@@ -20,5 +20,6 @@ export function isRetryableResetFailure(error: unknown): boolean {
 }
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  // The screen decides what to show; a toast could reveal whether the account exists.
+  return useMutation({ mutationFn: requestPasswordReset, meta: { errorToast: false } });
 }

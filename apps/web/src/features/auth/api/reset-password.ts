@@ -34,5 +34,6 @@ export async function resetPassword(input: ResetPasswordInput): Promise<{ signed
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  // The form shows every failure itself (lib/request-errors.ts would otherwise toast it too).
+  return useMutation({ mutationFn: resetPassword, meta: { errorToast: false } });
 }

@@ -24,5 +24,6 @@ export async function signInWithEmail(values: SignInValues): Promise<SessionStat
 }
 
 export function useSignIn() {
-  return useMutation({ mutationFn: signInWithEmail });
+  // The form shows every failure itself (lib/request-errors.ts would otherwise toast it too).
+  return useMutation({ mutationFn: signInWithEmail, meta: { errorToast: false } });
 }

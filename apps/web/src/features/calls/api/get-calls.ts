@@ -1,4 +1,9 @@
-import { callListResponseSchema, type CallListResponse } from '@callboard/contract';
+import {
+  callListResponseSchema,
+  type CallListResponse,
+  type CallStatus,
+  type Sentiment,
+} from '@callboard/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { callKeys } from './call-keys.ts';
@@ -16,6 +21,20 @@ export interface CallListApiQuery {
   from?: string;
   /** ISO date-time with offset, exclusive. */
   to?: string;
+  /** One status exactly (within `status`). */
+  callStatus?: CallStatus;
+  /** 'none': no sentiment. */
+  sentiment?: Sentiment | 'none';
+  /** A reason, or 'none' for no reason. */
+  disconnectionReason?: string;
+  /** ISO weekday 1–7 and hour 0–23 of the end time in `tz`. */
+  weekday?: number;
+  hour?: number;
+  /** IANA zone of weekday and hour. */
+  tz?: string;
+  /** Changed to Closed within [closedFrom, closedTo). */
+  closedFrom?: string;
+  closedTo?: string;
 }
 
 export function callListSearchParams(query: CallListApiQuery): URLSearchParams {
@@ -31,6 +50,14 @@ export function callListSearchParams(query: CallListApiQuery): URLSearchParams {
   if (query.assignee) params.set('assignee', query.assignee);
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
+  if (query.callStatus) params.set('callStatus', query.callStatus);
+  if (query.sentiment) params.set('sentiment', query.sentiment);
+  if (query.disconnectionReason) params.set('disconnectionReason', query.disconnectionReason);
+  if (query.weekday !== undefined) params.set('weekday', String(query.weekday));
+  if (query.hour !== undefined) params.set('hour', String(query.hour));
+  if (query.tz) params.set('tz', query.tz);
+  if (query.closedFrom) params.set('closedFrom', query.closedFrom);
+  if (query.closedTo) params.set('closedTo', query.closedTo);
   return params;
 }
 

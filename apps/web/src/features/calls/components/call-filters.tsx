@@ -15,6 +15,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import {
   countNarrowingFilters,
   hasNarrowingFilters,
+  isDay,
   SEARCH_MAX_LENGTH,
   type CallListFilters,
   type UseCallListFilters,
@@ -157,6 +158,9 @@ function FilterFields({
     filters.assignee === 'unassigned' ||
     colleagues.some((member) => member.id === filters.assignee);
   const row = layout === 'row';
+  // An exact instant from a link is shown as a chip, not in the date inputs.
+  const fromDay = isDay(filters.from) ? filters.from : null;
+  const toDay = isDay(filters.to) ? filters.to : null;
 
   return (
     <div className={row ? 'flex flex-wrap items-center gap-2' : 'grid gap-4'}>
@@ -202,8 +206,8 @@ function FilterFields({
         <Input
           id={`${ids}-from`}
           type="date"
-          value={filters.from ?? ''}
-          max={filters.to ?? undefined}
+          value={fromDay ?? ''}
+          max={toDay ?? undefined}
           onChange={(event) => setFilters({ from: event.target.value || null })}
           className={row ? 'w-38' : undefined}
           title="Ended on or after"
@@ -218,8 +222,8 @@ function FilterFields({
         <Input
           id={`${ids}-to`}
           type="date"
-          value={filters.to ?? ''}
-          min={filters.from ?? undefined}
+          value={toDay ?? ''}
+          min={fromDay ?? undefined}
           onChange={(event) => setFilters({ to: event.target.value || null })}
           className={row ? 'w-38' : undefined}
           title="Ended on or before"

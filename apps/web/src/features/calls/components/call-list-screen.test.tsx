@@ -105,6 +105,39 @@ describe('CallListScreen', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('sends the filters of an analytics link and shows each as a removable chip', async () => {
+    const { fetchMock, router, user } = renderCalls(
+      {
+        ...organisationRoutes,
+        'GET /api/v1/calls': () => jsonResponse(callList(ROWS)),
+      },
+      '/dashboard?status=all&from=2026-10-22T22%3A22%3A00.000Z&to=2026-11-21T22%3A22%3A00.000Z&weekday=2&hour=14&tz=America%2FNew_York&callStatus=Closed',
+    );
+    await screen.findByRole('table');
+    expect(Object.fromEntries(listRequests(fetchMock)[0] ?? [])).toEqual({
+      status: 'all',
+      page: '1',
+      pageSize: '100',
+      from: '2026-10-22T22:22:00.000Z',
+      to: '2026-11-21T22:22:00.000Z',
+      callStatus: 'Closed',
+      weekday: '2',
+      hour: '14',
+      tz: 'America/New_York',
+    });
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(within(chips).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(chips).getByText(/^Tuesdays .*\(America\/New York time\)$/u)).toBeTruthy();
+    // The date inputs show days only, not the link's exact instants.
+    expect((screen.getAllByTitle('Ended on or after')[0] as HTMLInputElement).value).toBe('');
+
+    await user.click(within(chips).getByRole('button', { name: /^Remove filter: Tuesdays/u }));
+    expect(router.state.location.search).toBe(
+      '?status=all&from=2026-10-22T22%3A22%3A00.000Z&to=2026-11-21T22%3A22%3A00.000Z&callStatus=Closed',
+    );
+    await waitFor(() => expect(listRequests(fetchMock).at(-1)?.has('weekday')).toBe(false));
+  });
+
   it('has an empty state for a tab with no calls at all', async () => {
     renderCalls({
       ...organisationRoutes,

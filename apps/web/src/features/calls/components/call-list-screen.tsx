@@ -32,6 +32,7 @@ import {
   type CallStatusTab,
 } from '../hooks/use-call-list-filters.ts';
 import { createDirectory } from '../people.ts';
+import { ActiveFilterChips } from './active-filter-chips.tsx';
 import { CallFilters } from './call-filters.tsx';
 import { CallTable, CallTableSkeleton } from './call-table.tsx';
 import { NoOrganisation } from './no-organisation.tsx';
@@ -216,7 +217,7 @@ export function CallListScreen() {
         }))}
       />
 
-      <div className="mt-4">
+      <div className="mt-4 space-y-3">
         <CallFilters
           filters={filters}
           setFilters={setFilters}
@@ -225,6 +226,7 @@ export function CallListScreen() {
           members={members.data ?? []}
           currentUserId={user?.id ?? null}
         />
+        <ActiveFilterChips filters={filters} setFilters={setFilters} />
       </div>
 
       <div className="mt-4 flex min-h-9 flex-wrap items-center justify-between gap-x-4 gap-y-2">

@@ -3,7 +3,9 @@ import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
+  countNarrowingFilters,
   DEFAULT_CALL_LIST_FILTERS,
+  hasNarrowingFilters,
   localDayStart,
   parseCallListFilters,
   serializeCallListFilters,
@@ -28,6 +30,7 @@ describe('parseCallListFilters', () => {
         `status=closed&q=+rash+&agent=nw-agent-2&assignee=${LEO_ID}&from=2026-03-01&to=2026-03-31&page=3&pageSize=25`,
       ),
     ).toEqual({
+      ...DEFAULT_CALL_LIST_FILTERS,
       status: 'closed',
       q: 'rash',
       agentId: 'nw-agent-2',
@@ -88,6 +91,7 @@ describe('serializeCallListFilters', () => {
 
   it('round-trips every filter in a fixed order', () => {
     const filters: CallListFilters = {
+      ...DEFAULT_CALL_LIST_FILTERS,
       status: 'closed',
       q: 'rash & cough',
       agentId: 'nw-agent-2',
@@ -176,5 +180,116 @@ describe('useCallListFilters', () => {
     // Back undoes the last change (the search replaced the agent entry, so both come back).
     await act(() => router.navigate(-1));
     expect(current().filters).toMatchObject({ q: 'rash', agentId: 'nw-agent-1' });
+  });
+});
+
+describe('the filters analytics links carry', () => {
+  const DRILL =
+    'status=all&agent=nw-agent-1&assignee=unassigned&from=2026-10-22T22%3A22%3A00.000Z&to=2026-11-21T22%3A22%3A00.000Z&callStatus=In+progress&sentiment=none&disconnectionReason=caller_hangup&weekday=2&hour=14&tz=America%2FNew_York&closedFrom=2026-10-01T00%3A00%3A00Z&closedTo=2026-11-01T00%3A00%3A00%2B01%3A00';
+
+  it('reads exact instants and every extra filter', () => {
+    expect(parse(DRILL)).toEqual({
+      ...DEFAULT_CALL_LIST_FILTERS,
+      status: 'all',
+      agentId: 'nw-agent-1',
+      assignee: 'unassigned',
+      from: '2026-10-22T22:22:00.000Z',
+      to: '2026-11-21T22:22:00.000Z',
+      callStatus: 'In progress',
+      sentiment: 'none',
+      disconnectionReason: 'caller_hangup',
+      weekday: 2,
+      hour: 14,
+      tz: 'America/New_York',
+      closedFrom: '2026-10-01T00:00:00Z',
+      closedTo: '2026-11-01T00:00:00+01:00',
+    });
+  });
+
+  it('round-trips them through the URL unchanged', () => {
+    expect(serializeCallListFilters(parse(DRILL)).toString()).toBe(DRILL);
+    expect(parse(serializeCallListFilters(parse(DRILL)).toString())).toEqual(parse(DRILL));
+  });
+
+  it('sends them to the API, instants in UTC and the zone with weekday and hour', () => {
+    expect(toCallListApiQuery(parse(DRILL))).toEqual({
+      status: 'all',
+      page: 1,
+      pageSize: 100,
+      loadAll: false,
+      agentId: 'nw-agent-1',
+      assignee: 'unassigned',
+      from: '2026-10-22T22:22:00.000Z',
+      to: '2026-11-21T22:22:00.000Z',
+      callStatus: 'In progress',
+      sentiment: 'none',
+      disconnectionReason: 'caller_hangup',
+      weekday: 2,
+      hour: 14,
+      tz: 'America/New_York',
+      closedFrom: '2026-10-01T00:00:00.000Z',
+      closedTo: '2026-10-31T23:00:00.000Z',
+    });
+    // Without a zone in the link, weekday and hour are the browser's.
+    expect(toCallListApiQuery(parse('hour=9')).tz).toBe(
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
+    // No weekday or hour: no zone (the API's other filters do not need one).
+    expect(toCallListApiQuery(parse('tz=Europe%2FLondon')).tz).toBeUndefined();
+  });
+
+  it('mixes a day and an instant in one range', () => {
+    const query = toCallListApiQuery(parse('from=2026-03-01&to=2026-03-10T12%3A00%3A00Z'));
+    expect(query.from).toBe(new Date(2026, 2, 1).toISOString());
+    expect(query.to).toBe('2026-03-10T12:00:00.000Z');
+  });
+
+  it.each([
+    ['callStatus=Open', { callStatus: null }],
+    ['callStatus=closed', { callStatus: null }],
+    ['sentiment=angry', { sentiment: null }],
+    [`disconnectionReason=${'x'.repeat(101)}`, { disconnectionReason: null }],
+    ['disconnectionReason=%20', { disconnectionReason: null }],
+    ['weekday=0', { weekday: null }],
+    ['weekday=8', { weekday: null }],
+    ['hour=24', { hour: null }],
+    ['hour=-1', { hour: null }],
+    ['hour=1.5', { hour: null }],
+    ['weekday=1&tz=Mars%2FOlympus', { weekday: 1, tz: null }],
+    ['tz=Europe%2FLondon', { tz: null }],
+    ['from=2026-02-30T10%3A00%3A00Z', { from: null }],
+    ['from=2026-03-01T10%3A00%3A00', { from: null }],
+    ['from=2026-03-01T25%3A00%3A00Z', { from: null }],
+    ['to=1700000000', { to: null }],
+    ['from=2026-03-02T00%3A00%3A00Z&to=2026-03-01T00%3A00%3A00Z', { from: null, to: null }],
+    ['from=2026-03-01T00%3A00%3A00Z&to=2026-03-01T00%3A00%3A00Z', { from: null, to: null }],
+    ['from=2026-03-02&to=2026-03-01T12%3A00%3A00Z', { from: null, to: null }],
+    [
+      'closedFrom=2026-03-02T00%3A00%3A00Z&closedTo=2026-03-01T00%3A00%3A00Z',
+      { closedFrom: null, closedTo: null },
+    ],
+    ['closedFrom=2026-03-02', { closedFrom: null }],
+  ])('ignores a bad %s', (search, expected) => {
+    expect(parse(search)).toMatchObject(expected);
+  });
+
+  it('counts them as filters, and "Clear filters" clears them', async () => {
+    const filters = parse(DRILL);
+    expect(hasNarrowingFilters(parse('callStatus=New'))).toBe(true);
+    expect(hasNarrowingFilters(parse('closedTo=2026-03-01T00%3A00%3A00Z'))).toBe(true);
+    expect(countNarrowingFilters(filters)).toBe(8);
+
+    let api: UseCallListFilters | null = null;
+    function Probe() {
+      api = useCallListFilters();
+      return null;
+    }
+    const router = createMemoryRouter([{ path: '/dashboard', Component: Probe }], {
+      initialEntries: [`/dashboard?${DRILL}`],
+    });
+    render(<RouterProvider router={router} />);
+    act(() => api?.clearFilters());
+    expect(router.state.location.search).toBe('?status=all');
+    await act(() => router.navigate(-1));
   });
 });
