@@ -1,0 +1,16 @@
+// Query keys of the admin area and the platform console; mutations invalidate through these.
+export const adminKeys = {
+  all: ['admin'] as const,
+  members: () => [...adminKeys.all, 'members'] as const,
+  invitations: () => [...adminKeys.all, 'invitations'] as const,
+  agents: () => [...adminKeys.all, 'agents'] as const,
+  deletedCalls: () => [...adminKeys.all, 'deleted-calls'] as const,
+  audit: (query: object) => [...adminKeys.all, 'audit', query] as const,
+  auditAll: () => [...adminKeys.all, 'audit'] as const,
+};
+
+export const platformKeys = {
+  all: ['platform'] as const,
+  organisations: () => [...platformKeys.all, 'organisations'] as const,
+  agents: () => [...platformKeys.all, 'agents'] as const,
+};

@@ -1,0 +1,84 @@
+import { platformAgentSchema, platformOrganisationSchema } from '@callboard/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient } from '../../../lib/api-client.ts';
+import { platformKeys } from './admin-keys.ts';
+
+export type PlatformOrganisation = z.infer<typeof platformOrganisationSchema>;
+export type PlatformAgent = z.infer<typeof platformAgentSchema>;
+
+const organisationsResponseSchema = z.object({
+  organisations: z.array(platformOrganisationSchema),
+});
+const agentsResponseSchema = z.object({ agents: z.array(platformAgentSchema) });
+
+export async function getPlatformOrganisations(signal?: AbortSignal) {
+  const { organisations } = await apiClient.request('/platform/organisations', {
+    schema: organisationsResponseSchema,
+    signal,
+  });
+  return organisations;
+}
+
+export function usePlatformOrganisations() {
+  return useQuery(
+    queryOptions({
+      queryKey: platformKeys.organisations(),
+      queryFn: ({ signal }) => getPlatformOrganisations(signal),
+    }),
+  );
+}
+
+export async function getPlatformAgents(signal?: AbortSignal) {
+  const { agents } = await apiClient.request('/platform/agents', {
+    schema: agentsResponseSchema,
+    signal,
+  });
+  return agents;
+}
+
+export function usePlatformAgents() {
+  return useQuery(
+    queryOptions({
+      queryKey: platformKeys.agents(),
+      queryFn: ({ signal }) => getPlatformAgents(signal),
+    }),
+  );
+}
+
+export function createOrganisation(body: { name: string; adminEmail: string }) {
+  return apiClient.request('/platform/organisations', {
+    method: 'POST',
+    body,
+    schema: z.unknown(),
+  });
+}
+
+export function useCreateOrganisation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrganisation,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: platformKeys.all }),
+    meta: { errorToast: false },
+  });
+}
+
+/** PUT /platform/agents/{id}: map to an organisation, or null to unmap. */
+export function mapAgent(agentId: string, organisationId: string | null) {
+  return apiClient.request(`/platform/agents/${encodeURIComponent(agentId)}`, {
+    method: 'PUT',
+    body: { organisationId },
+    schema: z.unknown(),
+  });
+}
+
+export function useMapAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ agentId, organisationId }: { agentId: string; organisationId: string | null }) =>
+      mapAgent(agentId, organisationId),
+    // Which calls each organisation sees changes at once.
+    onSettled: () => queryClient.invalidateQueries(),
+    meta: { errorTitle: 'Couldn’t change the agent’s organisation' },
+  });
+}

@@ -1,0 +1,110 @@
+// How audit entries read: the action as words, the actor and the target as names, the details as
+// one sentence. Ids that are not (or no longer) in the organisation read as "Former member".
+import type { AdminMember, AuditEntry } from '@callboard/contract';
+
+export type AuditAction = AuditEntry['action'];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'call.assigned': 'Call assigned',
+  'call.status_changed': 'Call status changed',
+  'call.deleted': 'Call deleted',
+  'call.restored': 'Call restored',
+  'member.role_changed': 'Role changed',
+  'member.removed': 'Member removed',
+  'invitation.created': 'Invitation sent',
+  'invitation.resent': 'Invitation resent',
+  'invitation.revoked': 'Invitation revoked',
+  'invitation.accepted': 'Invitation accepted',
+  'agent.renamed': 'Agent renamed',
+  'agent.mapped': 'Agent mapped',
+  'agent.unmapped': 'Agent unmapped',
+  'organisation.created': 'Organisation created',
+};
+
+export const FORMER_MEMBER = 'Former member';
+
+/** Actions only a platform operator (super-admin, not a member) takes. */
+const PLATFORM_ACTIONS = new Set<AuditAction>([
+  'agent.mapped',
+  'agent.unmapped',
+  'organisation.created',
+]);
+
+/** "Ava Whitfield", or the email when the profile has no name. */
+export function memberName(
+  member: Pick<AdminMember, 'first_name' | 'last_name' | 'email'>,
+): string {
+  return `${member.first_name} ${member.last_name}`.trim() || member.email;
+}
+
+export type NameLookup = ReadonlyMap<string, string>;
+
+export function nameLookup(members: readonly AdminMember[]): NameLookup {
+  return new Map(members.map((member) => [member.id, memberName(member)]));
+}
+
+function personName(id: unknown, names: NameLookup): string {
+  if (typeof id !== 'string' || !id) return 'nobody';
+  return names.get(id) ?? FORMER_MEMBER;
+}
+
+export function actorName(
+  entry: Pick<AuditEntry, 'actor_id' | 'action'>,
+  names: NameLookup,
+): string {
+  if (!entry.actor_id) return 'System';
+  const known = names.get(entry.actor_id);
+  if (known) return known;
+  return PLATFORM_ACTIONS.has(entry.action) ? 'Platform operator' : FORMER_MEMBER;
+}
+
+/** Call statuses are stored as they read ("New", "In progress", "Closed"). */
+function statusLabel(value: unknown): string {
+  return typeof value === 'string' && value ? value : 'none';
+}
+
+function roleWord(value: unknown): string {
+  return value === 'admin' || value === 'member' ? value : 'unknown role';
+}
+
+/** One sentence saying what happened to what. */
+export function describeAuditEntry(entry: AuditEntry, names: NameLookup): string {
+  const d = entry.details;
+  const target = entry.target ?? '';
+  switch (entry.action) {
+    case 'call.assigned':
+      return d.new_assignee_id
+        ? `Call ${target} assigned to ${personName(d.new_assignee_id, names)}${d.previous_assignee_id ? ` (was ${personName(d.previous_assignee_id, names)})` : ''}`
+        : `Call ${target} unassigned${d.previous_assignee_id ? ` (was ${personName(d.previous_assignee_id, names)})` : ''}`;
+    case 'call.status_changed':
+      return `Call ${target}: ${statusLabel(d.previous_status)} → ${statusLabel(d.new_status)}`;
+    case 'call.deleted':
+      return `Call ${target} deleted`;
+    case 'call.restored':
+      return `Call ${target} restored`;
+    case 'member.role_changed':
+      return `${personName(target, names)}: ${roleWord(d.previous_role)} → ${roleWord(d.new_role)}`;
+    case 'member.removed': {
+      const count = typeof d.unassigned_calls === 'number' ? d.unassigned_calls : 0;
+      return `${personName(target, names)} removed; ${count} open ${count === 1 ? 'call' : 'calls'} unassigned`;
+    }
+    case 'invitation.created':
+      return `${target} invited as ${roleWord(d.role)}`;
+    case 'invitation.resent':
+      return `Invitation to ${target} sent again`;
+    case 'invitation.revoked':
+      return `Invitation to ${target} withdrawn`;
+    case 'invitation.accepted':
+      return `${target} joined as ${roleWord(d.role)}`;
+    case 'agent.renamed':
+      return typeof d.display_name === 'string' && d.display_name
+        ? `Agent ${target} renamed to “${d.display_name}”`
+        : `Agent ${target}: display name cleared`;
+    case 'agent.mapped':
+      return `Agent ${target} mapped to this organisation`;
+    case 'agent.unmapped':
+      return `Agent ${target} unmapped from this organisation`;
+    case 'organisation.created':
+      return `Organisation “${target}” created`;
+  }
+}

@@ -1,0 +1,149 @@
+// /admin: the organisation's admin area (members, invitations, agents, deleted calls, audit log)
+// for its admins, and the platform console (organisations, agents) for super-admins. Everyone
+// else learns why they cannot be here. The tab is kept in the address (?tab=…).
+import type { Me } from '@callboard/contract';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { IconArrowLeft, IconLock } from '../../../components/ui/icons.tsx';
+import { Tabs, tabId } from '../../../components/ui/tabs.tsx';
+import { AgentsPanel } from './agents-panel.tsx';
+import { AuditPanel } from './audit-panel.tsx';
+import { DeletedCallsPanel } from './deleted-calls-panel.tsx';
+import { InvitationsPanel } from './invitations-panel.tsx';
+import { MembersPanel } from './members-panel.tsx';
+import { PlatformAgentsPanel, PlatformOrganisationsPanel } from './platform-panels.tsx';
+
+type TabValue =
+  'members' | 'invitations' | 'agents' | 'deleted' | 'audit' | 'organisations' | 'platform-agents';
+
+const ORG_TABS: { value: TabValue; label: string }[] = [
+  { value: 'members', label: 'Members' },
+  { value: 'invitations', label: 'Invitations' },
+  { value: 'agents', label: 'Agents' },
+  { value: 'deleted', label: 'Deleted calls' },
+  { value: 'audit', label: 'Audit log' },
+];
+
+const PLATFORM_TABS: { value: TabValue; label: string }[] = [
+  { value: 'organisations', label: 'Organisations' },
+  { value: 'platform-agents', label: 'All agents' },
+];
+
+export function isOrganisationAdmin(user: Pick<Me, 'role' | 'organisation'>): boolean {
+  return user.role === 'admin' && user.organisation !== null;
+}
+
+export function AdminScreen({ user }: { user: Me }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const orgAdmin = isOrganisationAdmin(user);
+  const tabs = [...(orgAdmin ? ORG_TABS : []), ...(user.isSuperAdmin ? PLATFORM_TABS : [])];
+  const first = tabs[0];
+
+  if (!first) return <NotAdmin user={user} />;
+
+  const requested = searchParams.get('tab');
+  const current = tabs.find((tab) => tab.value === requested) ?? first;
+
+  let panel: ReactNode;
+  switch (current.value) {
+    case 'members':
+      panel = <MembersPanel currentUserId={user.id} />;
+      break;
+    case 'invitations':
+      panel = <InvitationsPanel />;
+      break;
+    case 'agents':
+      panel = <AgentsPanel />;
+      break;
+    case 'deleted':
+      panel = <DeletedCallsPanel />;
+      break;
+    case 'audit':
+      panel = <AuditPanel />;
+      break;
+    case 'organisations':
+      panel = <PlatformOrganisationsPanel />;
+      break;
+    case 'platform-agents':
+      panel = <PlatformAgentsPanel />;
+      break;
+  }
+
+  const heading = orgAdmin ? 'Admin area' : 'Platform console';
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+      <title>{`${current.label} · ${heading} · Callboard`}</title>
+      <h1 className="text-xl font-semibold tracking-tight text-fg">{heading}</h1>
+      <p className="mt-1 text-sm text-fg-muted">
+        {orgAdmin && user.organisation
+          ? `Manage who is in ${user.organisation.name}, its agents and its calls${user.isSuperAdmin ? ' — and, as a platform operator, every organisation' : ''}.`
+          : 'Every organisation on Callboard, and which agents belong to each.'}
+      </p>
+      <div className="-mx-4 mt-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <Tabs
+          label={heading}
+          items={tabs}
+          value={current.value}
+          idPrefix="admin-tab"
+          panelId="admin-panel"
+          onValueChange={(value) =>
+            setSearchParams(
+              (params) => {
+                const next = new URLSearchParams(params);
+                next.set('tab', value);
+                return next;
+              },
+              { replace: true },
+            )
+          }
+        />
+      </div>
+      <Card
+        id="admin-panel"
+        role="tabpanel"
+        aria-labelledby={tabId('admin-tab', current.value)}
+        className="mt-4 overflow-hidden"
+      >
+        {panel}
+      </Card>
+    </main>
+  );
+}
+
+function NotAdmin({ user }: { user: Me }) {
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+      <title>{`Admins only · Callboard`}</title>
+      <Card className="mt-2">
+        <EmptyState
+          headingLevel="h1"
+          icon={<IconLock />}
+          title="You need to be an organisation admin"
+          description={
+            <p>
+              The admin area is where an organisation’s admins manage members, invitations, agents
+              and deleted calls. Your account is{' '}
+              {user.organisation ? (
+                <>
+                  a member of <span className="font-medium text-fg">{user.organisation.name}</span>
+                </>
+              ) : (
+                'not in an organisation yet'
+              )}
+              . If something needs changing, ask one of its admins.
+            </p>
+          }
+          action={
+            <Link to="/dashboard" className={buttonClassName('secondary')}>
+              <IconArrowLeft className="size-4" />
+              Back to the dashboard
+            </Link>
+          }
+        />
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,240 @@
+// The audit log: who did what, when, to what — filterable by action, person and dates; paged.
+import { AUDIT_ACTIONS } from '@callboard/contract';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { IconFileText } from '../../../components/ui/icons.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useAudit, type AuditListQuery } from '../api/audit.ts';
+import { useAdminMembers } from '../api/members.ts';
+import {
+  actorName,
+  AUDIT_ACTION_LABELS,
+  describeAuditEntry,
+  memberName,
+  nameLookup,
+  type AuditAction,
+} from '../audit-format.ts';
+import { PanelError, PanelHeader, PanelLoading } from './panel-states.tsx';
+import { rt } from './responsive-table.ts';
+
+const PAGE_SIZES = [25, 50, 100] as const;
+
+/** A yyyy-mm-dd from a date input as the start of that day here, in ISO. */
+function startOfDay(value: string, plusDays = 0): string | undefined {
+  if (!value) return undefined;
+  const [year, month, day] = value.split('-').map(Number);
+  if (!year || !month || !day) return undefined;
+  return new Date(year, month - 1, day + plusDays).toISOString();
+}
+
+export function AuditPanel() {
+  const id = useId();
+  const members = useAdminMembers();
+  const [action, setAction] = useState<AuditAction | ''>('');
+  const [actorId, setActorId] = useState('');
+  const [fromDay, setFromDay] = useState('');
+  const [toDay, setToDay] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(50);
+
+  const rangeInvalid = Boolean(fromDay && toDay && fromDay > toDay);
+  const query: AuditListQuery = {
+    page,
+    pageSize,
+    action: action || undefined,
+    actorId: actorId || undefined,
+    from: startOfDay(fromDay),
+    // "To" is the whole of that day.
+    to: rangeInvalid ? undefined : startOfDay(toDay, 1),
+  };
+  const audit = useAudit(query);
+  const names = nameLookup(members.data ?? []);
+  const filtered = Boolean(action || actorId || fromDay || toDay);
+
+  function resetPage<T>(set: (value: T) => void) {
+    return (value: T) => {
+      set(value);
+      setPage(1);
+    };
+  }
+
+  const filters = (
+    <div className="grid gap-3 border-b border-border px-4 py-4 sm:grid-cols-2 sm:px-5 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
+      <div>
+        <Label htmlFor={`${id}-action`} className="mb-1.5 text-xs text-fg-muted">
+          Action
+        </Label>
+        <Select
+          id={`${id}-action`}
+          value={action}
+          onChange={(event) => resetPage(setAction)(event.target.value as AuditAction | '')}
+        >
+          <option value="">All actions</option>
+          {AUDIT_ACTIONS.map((value) => (
+            <option key={value} value={value}>
+              {AUDIT_ACTION_LABELS[value]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div>
+        <Label htmlFor={`${id}-actor`} className="mb-1.5 text-xs text-fg-muted">
+          Done by
+        </Label>
+        <Select
+          id={`${id}-actor`}
+          value={actorId}
+          onChange={(event) => resetPage(setActorId)(event.target.value)}
+        >
+          <option value="">Anyone</option>
+          {(members.data ?? []).map((member) => (
+            <option key={member.id} value={member.id}>
+              {memberName(member)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div>
+        <Label htmlFor={`${id}-from`} className="mb-1.5 text-xs text-fg-muted">
+          From
+        </Label>
+        <Input
+          id={`${id}-from`}
+          type="date"
+          value={fromDay}
+          max={toDay || undefined}
+          onChange={(event) => resetPage(setFromDay)(event.target.value)}
+        />
+      </div>
+      <div>
+        <Label htmlFor={`${id}-to`} className="mb-1.5 text-xs text-fg-muted">
+          To
+        </Label>
+        <Input
+          id={`${id}-to`}
+          type="date"
+          value={toDay}
+          min={fromDay || undefined}
+          invalid={rangeInvalid}
+          onChange={(event) => resetPage(setToDay)(event.target.value)}
+        />
+      </div>
+      <Button
+        variant="ghost"
+        disabled={!filtered}
+        onClick={() => {
+          setAction('');
+          setActorId('');
+          setFromDay('');
+          setToDay('');
+          setPage(1);
+        }}
+      >
+        Clear filters
+      </Button>
+    </div>
+  );
+
+  let body;
+  if (audit.isPending) body = <PanelLoading label="Loading the audit log" />;
+  else if (audit.isError) {
+    body = (
+      <PanelError
+        title="Couldn’t load the audit log"
+        error={audit.error}
+        onRetry={() => void audit.refetch()}
+      />
+    );
+  } else if (audit.data.entries.length === 0) {
+    body = (
+      <EmptyState
+        icon={<IconFileText />}
+        title={filtered ? 'Nothing matches these filters' : 'Nothing recorded yet'}
+        description={
+          filtered
+            ? 'Try another action, person or date range.'
+            : 'Assignments, status changes, membership changes, invitations and agent changes appear here.'
+        }
+      />
+    );
+  } else {
+    body = (
+      <>
+        <Table className={rt.table} aria-busy={audit.isFetching || undefined}>
+          <TableHeader className={rt.head}>
+            <tr>
+              <TableHeaderCell className="pl-5">When</TableHeaderCell>
+              <TableHeaderCell>Who</TableHeaderCell>
+              <TableHeaderCell>Action</TableHeaderCell>
+              <TableHeaderCell className="pr-5">Details</TableHeaderCell>
+            </tr>
+          </TableHeader>
+          <TableBody className={rt.body}>
+            {audit.data.entries.map((entry) => (
+              <TableRow key={`${entry.action}-${entry.id}`} className={rt.row}>
+                <TableCell
+                  className={`pl-5 whitespace-nowrap text-fg-muted tabular-nums ${rt.lead} max-sm:text-xs`}
+                >
+                  {formatDateTime(entry.created_at)}
+                </TableCell>
+                <TableCell data-label="Who" className={`whitespace-nowrap ${rt.cell}`}>
+                  {actorName(entry, names)}
+                </TableCell>
+                <TableCell
+                  data-label="Action"
+                  className={`whitespace-nowrap font-medium ${rt.cell}`}
+                >
+                  {AUDIT_ACTION_LABELS[entry.action]}
+                </TableCell>
+                <TableCell
+                  data-label="Details"
+                  className={`pr-5 break-words text-fg-muted ${rt.cell} max-sm:items-start`}
+                >
+                  {describeAuditEntry(entry, names)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <Pagination
+          className="border-t border-border px-4 py-3 sm:px-5"
+          page={page}
+          pageSize={pageSize}
+          total={audit.data.total}
+          pageSizeOptions={PAGE_SIZES}
+          onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+          noun="entries"
+          disabled={audit.isFetching}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section aria-label="Audit log">
+      <PanelHeader
+        title="Audit log"
+        description="Everything admins and colleagues changed, newest first."
+      />
+      {filters}
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,301 @@
+// Invitations: pending (and expired) ones with resend and revoke, and the invite dialog.
+import type { Invitation, Role } from '@callboard/contract';
+import { useId, useState, type SubmitEvent } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { IconMail, IconUserPlus } from '../../../components/ui/icons.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table.tsx';
+import { showToast } from '../../../components/ui/toast-store.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useAdminMembers } from '../api/members.ts';
+import {
+  useCreateInvitation,
+  useInvitations,
+  useResendInvitation,
+  useRevokeInvitation,
+} from '../api/invitations.ts';
+import { FORMER_MEMBER, nameLookup } from '../audit-format.ts';
+import { PanelError, PanelHeader, PanelLoading } from './panel-states.tsx';
+import { rt } from './responsive-table.ts';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
+
+export function InvitationsPanel() {
+  const invitations = useInvitations();
+  const members = useAdminMembers();
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const [revoking, setRevoking] = useState<Invitation | null>(null);
+  const names = nameLookup(members.data ?? []);
+
+  const inviteButton = (
+    <Button onClick={() => setInviteOpen(true)}>
+      <IconUserPlus className="size-4" />
+      Invite someone
+    </Button>
+  );
+
+  let body;
+  if (invitations.isPending) body = <PanelLoading label="Loading invitations" />;
+  else if (invitations.isError) {
+    body = (
+      <PanelError
+        title="Couldn’t load the invitations"
+        error={invitations.error}
+        onRetry={() => void invitations.refetch()}
+      />
+    );
+  } else if (invitations.data.length === 0) {
+    body = (
+      <EmptyState
+        icon={<IconMail />}
+        title="No pending invitations"
+        description="Invite a colleague by email: they get a link that opens their account here. Links work for 7 days."
+      />
+    );
+  } else {
+    body = (
+      <Table className={rt.table}>
+        <TableHeader className={rt.head}>
+          <tr>
+            <TableHeaderCell className="pl-5">Email</TableHeaderCell>
+            <TableHeaderCell>Role</TableHeaderCell>
+            <TableHeaderCell>Invited by</TableHeaderCell>
+            <TableHeaderCell>Expires</TableHeaderCell>
+            <TableHeaderCell className="pr-5 text-right">
+              <span className="sr-only">Actions</span>
+            </TableHeaderCell>
+          </tr>
+        </TableHeader>
+        <TableBody className={rt.body}>
+          {invitations.data.map((invitation) => (
+            <TableRow key={invitation.id} className={rt.row}>
+              <TableCell className={`pl-5 font-medium break-all ${rt.lead}`}>
+                {invitation.email}
+              </TableCell>
+              <TableCell data-label="Role" className={rt.cell}>
+                <Badge tone={invitation.role === 'admin' ? 'info' : 'neutral'}>
+                  {invitation.role === 'admin' ? 'Admin' : 'Member'}
+                </Badge>
+              </TableCell>
+              <TableCell data-label="Invited by" className={`text-fg-muted ${rt.cell}`}>
+                {invitation.invited_by ? (names.get(invitation.invited_by) ?? FORMER_MEMBER) : '—'}
+              </TableCell>
+              <TableCell data-label="Expires" className={`whitespace-nowrap ${rt.cell}`}>
+                {invitation.status === 'expired' ? (
+                  <Badge tone="warning">Expired</Badge>
+                ) : (
+                  <span className="text-fg-muted">{formatDate(invitation.expires_at)}</span>
+                )}
+              </TableCell>
+              <TableCell className={`pr-5 text-right whitespace-nowrap ${rt.actions}`}>
+                <div className="inline-flex gap-2">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Resend the invitation to ${invitation.email}`}
+                    pending={resend.isPending && resend.variables === invitation.id}
+                    pendingLabel="Sending…"
+                    onClick={() =>
+                      resend.mutate(invitation.id, {
+                        onSuccess: () =>
+                          showToast({
+                            tone: 'success',
+                            title: `Invitation sent again to ${invitation.email}`,
+                            description:
+                              'The new link works for 7 days; the old one no longer works.',
+                          }),
+                      })
+                    }
+                  >
+                    Resend
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Revoke the invitation to ${invitation.email}`}
+                    onClick={() => {
+                      revoke.reset();
+                      setRevoking(invitation);
+                    }}
+                  >
+                    Revoke
+                  </Button>
+                </div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    );
+  }
+
+  return (
+    <section aria-label="Invitations">
+      <PanelHeader
+        title="Invitations"
+        description="Invitations waiting to be accepted. Each link works once, for 7 days."
+        action={inviteButton}
+      />
+      {body}
+      <InviteDialog open={inviteOpen} onOpenChange={setInviteOpen} />
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => {
+          if (!open) setRevoking(null);
+        }}
+        title="Revoke this invitation?"
+        confirmLabel="Revoke invitation"
+        pendingLabel="Revoking…"
+        pending={revoke.isPending}
+        error={revoke.isError ? errorMessage(revoke.error) : null}
+        onConfirm={() => {
+          if (!revoking) return;
+          const email = revoking.email;
+          revoke.mutate(revoking.id, {
+            onSuccess: () => {
+              setRevoking(null);
+              showToast({ tone: 'success', title: `Invitation to ${email} revoked` });
+            },
+          });
+        }}
+      >
+        <p>
+          The link sent to <strong className="font-medium text-fg">{revoking?.email}</strong> stops
+          working at once. You can invite the address again later.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function InviteDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const create = useCreateInvitation();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('member');
+  const [emailError, setEmailError] = useState<string | undefined>();
+
+  function close(next: boolean) {
+    if (create.isPending) return;
+    onOpenChange(next);
+    if (!next) {
+      // Closed after success: a clean form next time. Cancelled: keep what was typed.
+      if (create.isSuccess) {
+        setEmail('');
+        setRole('member');
+      }
+      create.reset();
+      setEmailError(undefined);
+    }
+  }
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = email.trim();
+    const problem = !value
+      ? 'Enter the email address to invite.'
+      : EMAIL_PATTERN.test(value)
+        ? undefined
+        : 'Enter a valid email address, like name@company.com.';
+    setEmailError(problem);
+    if (problem) {
+      document.getElementById(`${id}-email`)?.focus();
+      return;
+    }
+    create.mutate(
+      { email: value, role },
+      {
+        onSuccess: () => {
+          showToast({ tone: 'success', title: `Invitation sent to ${value}` });
+          setEmail('');
+          setRole('member');
+          create.reset();
+          onOpenChange(false);
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent
+        title="Invite someone"
+        description="They get an email with a link to create their account and join."
+        footer={
+          <>
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={create.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button
+              type="submit"
+              form={`${id}-form`}
+              pending={create.isPending}
+              pendingLabel="Sending…"
+            >
+              Send invitation
+            </Button>
+          </>
+        }
+      >
+        <form id={`${id}-form`} noValidate onSubmit={onSubmit} className="space-y-4">
+          {create.isError ? <Alert tone="error">{errorMessage(create.error)}</Alert> : null}
+          <Field
+            label="Email"
+            htmlFor={`${id}-email`}
+            errorId={`${id}-email-error`}
+            error={emailError}
+          >
+            <Input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="off"
+              placeholder="name@company.com"
+              value={email}
+              invalid={Boolean(emailError)}
+              aria-describedby={`${id}-email-error`}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                if (emailError) setEmailError(undefined);
+              }}
+            />
+          </Field>
+          <Field label="Role" htmlFor={`${id}-role`} errorId={`${id}-role-error`}>
+            <Select
+              id={`${id}-role`}
+              value={role}
+              onChange={(event) => setRole(event.target.value as Role)}
+            >
+              <option value="member">Member — works with the organisation’s calls</option>
+              <option value="admin">Admin — also manages members, agents and calls</option>
+            </Select>
+          </Field>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

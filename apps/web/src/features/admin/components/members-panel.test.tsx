@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { sessionStore } from '../../../lib/session.ts';
+import {
+  createFakeFetch,
+  DEMO_USER,
+  fakeJwt,
+  jsonResponse,
+  type FakeHandler,
+} from '../../../testing/fake-fetch.ts';
+import { MembersPanel } from './members-panel.tsx';
+
+const AVA = '11111111-1111-4111-8111-111111111111';
+const MIA = '22222222-2222-4222-8222-222222222222';
+const LAST_ADMIN =
+  'An organisation must keep at least one admin. Make someone else an admin first.';
+
+let members = [
+  {
+    id: AVA,
+    first_name: 'Ava',
+    last_name: 'Whitfield',
+    email: 'ava@northwind.test',
+    role: 'admin',
+    joined_at: '2026-01-02T10:00:00Z',
+  },
+  {
+    id: MIA,
+    first_name: 'Mia',
+    last_name: 'Okafor',
+    email: 'mia@northwind.test',
+    role: 'member',
+    joined_at: '2026-01-03T10:00:00Z',
+  },
+];
+
+function renderPanel(routes: Record<string, FakeHandler>) {
+  const fetchMock = createFakeFetch({
+    'GET /api/v1/admin/members': () => jsonResponse({ members }),
+    ...routes,
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MembersPanel currentUserId={AVA} />
+    </QueryClientProvider>,
+  );
+  return { fetchMock, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  const now = Math.floor(Date.now() / 1000);
+  sessionStore.setState({
+    status: 'signed-in',
+    event: 'SIGNED_IN',
+    session: {
+      access_token: fakeJwt({ sub: AVA, iat: now, exp: now + 900 }),
+      expires_in: 900,
+      expires_at: now + 900,
+      user: { ...DEMO_USER, id: AVA, organisation: { ...DEMO_USER.organisation } },
+    },
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('MembersPanel', () => {
+  it('lists name, email, role and join date', async () => {
+    renderPanel({});
+    expect(await screen.findByText('Mia Okafor')).toBeTruthy();
+    expect(screen.getByText('mia@northwind.test')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLSelectElement>('Role of Ava Whitfield').value).toBe('admin');
+  });
+
+  it('shows the server’s refusal to demote the last admin beside that member', async () => {
+    const { user } = renderPanel({
+      [`PUT /api/v1/admin/members/${AVA}/role`]: () =>
+        jsonResponse({ error: { code: 'VALIDATION_FAILED', message: LAST_ADMIN } }, 422),
+    });
+    await user.selectOptions(await screen.findByLabelText('Role of Ava Whitfield'), 'member');
+    expect((await screen.findByRole('alert')).textContent).toContain(LAST_ADMIN);
+    // The list is reloaded: the role shown is still the server's.
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLSelectElement>('Role of Ava Whitfield').value).toBe('admin'),
+    );
+  });
+
+  it('removes a member only after confirming', async () => {
+    const remove = vi.fn(() => {
+      members = members.filter((member) => member.id !== MIA);
+      return new Response(null, { status: 204 });
+    });
+    const { user } = renderPanel({ [`DELETE /api/v1/admin/members/${MIA}`]: remove });
+    await user.click(await screen.findByRole('button', { name: 'Remove Mia Okafor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Mia Okafor?' });
+    expect(dialog.textContent).toContain('open calls become unassigned');
+    expect(remove).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove member' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(remove).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByText('Mia Okafor')).toBeNull());
+  });
+
+  it('keeps the dialog open with the reason when removal is refused', async () => {
+    const { user } = renderPanel({
+      [`DELETE /api/v1/admin/members/${AVA}`]: () =>
+        jsonResponse({ error: { code: 'VALIDATION_FAILED', message: LAST_ADMIN } }, 422),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Remove Ava Whitfield' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove member' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(LAST_ADMIN);
+  });
+});

@@ -1,0 +1,175 @@
+// /join's calls. The preview and the sign-up are public (holding the link is the credential), so
+// they go without a bearer token; accepting as a signed-in user goes through the api client.
+import { invitationPreviewSchema, type InvitationPreview } from '@callboard/contract';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import {
+  ApiError,
+  apiClient,
+  authRequest,
+  NETWORK_ERROR_MESSAGE,
+  SERVER_ERROR_MESSAGE,
+} from '../../../lib/api-client.ts';
+import { loadSession } from '../../../lib/session.ts';
+
+const publicErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    reasons: z.optional(z.array(z.string())),
+  }),
+});
+
+/** A public /api/v1 call: no token, and a 401 means nothing about any session. */
+async function publicRequest<T>(
+  path: string,
+  options: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal | undefined },
+  schema: z.core.$ZodType<T>,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1${path}`, {
+      method: options.method ?? 'GET',
+      headers: {
+        Accept: 'application/json',
+        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      credentials: 'same-origin',
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
+  }
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!response.ok) {
+    const body = z.safeParse(publicErrorSchema, json);
+    if (body.success && response.status < 500) {
+      throw new ApiError({ status: response.status, ...body.data.error });
+    }
+    throw new ApiError({
+      status: response.status,
+      code: response.status >= 500 ? 'SERVER_ERROR' : `HTTP_${response.status}`,
+      message:
+        response.status >= 500 ? SERVER_ERROR_MESSAGE : `Request failed (${response.status}).`,
+    });
+  }
+  const parsed = z.safeParse(schema, json);
+  if (!parsed.success) {
+    throw new ApiError({
+      status: response.status,
+      code: 'INVALID_RESPONSE',
+      message: SERVER_ERROR_MESSAGE,
+    });
+  }
+  return parsed.data;
+}
+
+const tokenPath = (token: string) => `/invitations/${encodeURIComponent(token)}`;
+
+export const joinKeys = {
+  all: ['join'] as const,
+  preview: (token: string) => [...joinKeys.all, 'preview', token] as const,
+};
+
+/** GET /invitations/{token}: the organisation, who invited and the role. */
+export function getInvitationPreview(
+  token: string,
+  signal?: AbortSignal,
+): Promise<InvitationPreview> {
+  return publicRequest(tokenPath(token), { signal }, invitationPreviewSchema);
+}
+
+export function invitationPreviewQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: joinKeys.preview(token),
+    queryFn: ({ signal }) => getInvitationPreview(token, signal),
+    // The answer is the page; a link that failed will fail again.
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+export function useInvitationPreview(token: string) {
+  return useQuery({ ...invitationPreviewQueryOptions(token), meta: { errorToast: false } });
+}
+
+export interface JoinSignUpValues {
+  first_name: string;
+  last_name: string;
+  password: string;
+}
+
+/**
+ * Creates the account through the invitation, then signs in with the new password and loads the
+ * session (the new user already belongs to the organisation).
+ */
+export async function signUpAndSignIn(token: string, values: JoinSignUpValues): Promise<void> {
+  const { email } = await publicRequest(
+    `${tokenPath(token)}/sign-up`,
+    { method: 'POST', body: values },
+    z.object({ email: z.string() }),
+  );
+  await authRequest('/sign-in/email', {
+    body: { email, password: values.password },
+    schema: z.unknown(),
+  });
+  const state = await loadSession('SIGNED_IN');
+  if (state.status !== 'signed-in') {
+    throw new ApiError({
+      status: 400,
+      code: 'SESSION_NOT_KEPT',
+      message:
+        'Your account was created, but this browser blocked the session cookie. Allow cookies for this site and sign in.',
+    });
+  }
+}
+
+/**
+ * `onSuccess` is the hook's own: once signed in, the page re-renders as the new user and the form
+ * that called `mutate` is gone, so a per-call callback would never run.
+ */
+export function useJoinSignUp(token: string, onSuccess: () => void) {
+  return useMutation({
+    mutationFn: (values: JoinSignUpValues) => signUpAndSignIn(token, values),
+    onSuccess,
+    meta: { errorToast: false },
+  });
+}
+
+/** POST /invitations/{token}/accept as the signed-in user, then reload the session (new organisation). */
+export async function acceptInvitation(token: string): Promise<void> {
+  await apiClient.request(`${tokenPath(token)}/accept`, { method: 'POST', schema: z.unknown() });
+  await loadSession('SIGNED_IN');
+}
+
+export function useAcceptInvitation(token: string, onSuccess: () => void) {
+  return useMutation({
+    mutationFn: () => acceptInvitation(token),
+    onSuccess,
+    meta: { errorToast: false },
+  });
+}
+
+export type InvitationProblem = 'unknown' | 'expired' | 'revoked' | 'used' | 'other';
+
+/** Which of /join's failures an error is, for the page's heading (the server's message is the body). */
+export function invitationProblem(error: unknown): InvitationProblem {
+  if (!(error instanceof ApiError)) return 'other';
+  if (error.status === 404 || error.status === 400) return 'unknown';
+  if (error.status === 410) {
+    const message = error.message.toLowerCase();
+    if (message.includes('expired')) return 'expired';
+    if (message.includes('withdrawn') || message.includes('revoked')) return 'revoked';
+    if (message.includes('already been used') || message.includes('used')) return 'used';
+    return 'expired';
+  }
+  return 'other';
+}

@@ -1,0 +1,443 @@
+// /join?token=…: the page an invitation's link opens. It shows the organisation, who invited and
+// the role, then — depending on who is looking — creates the account, asks to sign in, or joins.
+import type { InvitationPreview } from '@callboard/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import {
+  IconArrowLeft,
+  IconBuilding,
+  IconCheck,
+  IconCircle,
+  IconLinkOff,
+  IconUserPlus,
+} from '../../../components/ui/icons.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { signInPath } from '../../../lib/safe-redirect.ts';
+import { signOut } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session-provider.tsx';
+import {
+  invitationProblem,
+  useAcceptInvitation,
+  useInvitationPreview,
+  useJoinSignUp,
+  type InvitationProblem,
+} from '../api/invitation-api.ts';
+import {
+  CenteredCardLayout as JoinLayout,
+  cardLayoutLinkClassName as joinLinkClassName,
+} from '../../../components/ui/centered-card-layout.tsx';
+
+const HOME = '/dashboard';
+
+const PROBLEM_HEADINGS: Record<InvitationProblem, string> = {
+  unknown: 'This invitation link isn’t valid',
+  expired: 'This invitation has expired',
+  revoked: 'This invitation was withdrawn',
+  used: 'This invitation has already been used',
+  other: 'We couldn’t open this invitation',
+};
+
+export function JoinScreen() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  if (!token) return <NoToken />;
+  return <JoinWithToken token={token} />;
+}
+
+function NoToken() {
+  return (
+    <JoinLayout
+      pageTitle="Join your team"
+      heading="Join your team on Callboard"
+      description="Callboard accounts are by invitation: an admin of your organisation sends you a link by email."
+      icon={<RoundIcon>{<IconUserPlus className="size-5" />}</RoundIcon>}
+      footer={<SignInLink />}
+    >
+      <p className="text-sm leading-6 text-fg-muted">
+        Open the link in your invitation email to join. No invitation yet? Ask an admin of your
+        organisation to invite you from Callboard’s admin area.
+      </p>
+    </JoinLayout>
+  );
+}
+
+function JoinWithToken({ token }: { token: string }) {
+  const preview = useInvitationPreview(token);
+  if (preview.isPending) {
+    return (
+      <JoinLayout pageTitle="Join your team" heading="Opening your invitation…">
+        <div
+          role="status"
+          className="flex items-center justify-center gap-2 py-6 text-sm text-fg-muted"
+        >
+          <Spinner />
+          Checking the link
+        </div>
+      </JoinLayout>
+    );
+  }
+  if (preview.isError) {
+    const problem = invitationProblem(preview.error);
+    return (
+      <JoinLayout
+        pageTitle="Invitation"
+        heading={PROBLEM_HEADINGS[problem]}
+        icon={<RoundIcon tone="danger">{<IconLinkOff className="size-5" />}</RoundIcon>}
+        footer={<SignInLink />}
+      >
+        <Alert tone="error">{errorMessage(preview.error)}</Alert>
+        {problem === 'other' ? (
+          <Button
+            variant="secondary"
+            className="mt-5 w-full"
+            onClick={() => void preview.refetch()}
+          >
+            Try again
+          </Button>
+        ) : (
+          <p className="mt-5 text-sm leading-6 text-fg-muted">
+            {problem === 'used'
+              ? 'If you joined with this link, sign in with the address it was sent to.'
+              : 'An admin of the organisation can send you a new invitation from the admin area.'}
+          </p>
+        )}
+      </JoinLayout>
+    );
+  }
+  return <Invitation token={token} invitation={preview.data} />;
+}
+
+function Invitation({ token, invitation }: { token: string; invitation: InvitationPreview }) {
+  const session = useSession();
+  const organisation = invitation.organisation.name;
+  let body: ReactNode;
+  if (session.status === 'signed-in') {
+    const email = session.session.user.email;
+    body =
+      email.toLowerCase() === invitation.email.toLowerCase() ? (
+        <AcceptAsUser token={token} organisation={organisation} />
+      ) : (
+        <WrongAccount signedInAs={email} invitedEmail={invitation.email} />
+      );
+  } else if (invitation.accountExists) {
+    body = <SignInToAccept token={token} email={invitation.email} />;
+  } else {
+    body = <SignUpForm token={token} invitation={invitation} />;
+  }
+  return (
+    <JoinLayout
+      pageTitle={`Join ${organisation}`}
+      heading={`Join ${organisation} on Callboard`}
+      description={
+        invitation.invitedBy
+          ? `${invitation.invitedBy} invited you to the team’s call log.`
+          : 'You were invited to the team’s call log.'
+      }
+      icon={<RoundIcon>{<IconUserPlus className="size-5" />}</RoundIcon>}
+      footer={session.status === 'signed-in' ? <DashboardLink /> : <SignInLink />}
+    >
+      <InvitationSummary invitation={invitation} />
+      {body}
+    </JoinLayout>
+  );
+}
+
+function InvitationSummary({ invitation }: { invitation: InvitationPreview }) {
+  return (
+    <dl className="mb-6 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-lg border border-border bg-surface-muted px-4 py-3 text-sm">
+      <dt className="text-fg-muted">Organisation</dt>
+      <dd className="flex min-w-0 items-center gap-1.5 font-medium text-fg">
+        <IconBuilding className="size-4 shrink-0 text-fg-subtle" />
+        <span className="truncate">{invitation.organisation.name}</span>
+      </dd>
+      <dt className="text-fg-muted">Email</dt>
+      <dd className="truncate text-fg">{invitation.email}</dd>
+      <dt className="text-fg-muted">Role</dt>
+      <dd>
+        <Badge tone={invitation.role === 'admin' ? 'info' : 'neutral'}>
+          {invitation.role === 'admin' ? 'Admin' : 'Member'}
+        </Badge>
+      </dd>
+      <dt className="text-fg-muted">Expires</dt>
+      <dd className="text-fg">{formatDate(invitation.expiresAt)}</dd>
+    </dl>
+  );
+}
+
+function AcceptAsUser({ token, organisation }: { token: string; organisation: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const accept = useAcceptInvitation(token, () => {
+    // Everything cached so far was seen without the organisation.
+    queryClient.removeQueries();
+    void navigate(HOME, { replace: true });
+  });
+  return (
+    <div>
+      {accept.isError ? (
+        <Alert tone="error" className="mb-4">
+          {errorMessage(accept.error)}
+        </Alert>
+      ) : null}
+      <Button
+        className="w-full"
+        pending={accept.isPending}
+        pendingLabel="Joining…"
+        onClick={() => accept.mutate()}
+      >
+        Join {organisation}
+      </Button>
+    </div>
+  );
+}
+
+function WrongAccount({ signedInAs, invitedEmail }: { signedInAs: string; invitedEmail: string }) {
+  const [pending, setPending] = useState(false);
+  return (
+    <div>
+      <Alert tone="info" title="This invitation is for another address">
+        You’re signed in as <strong className="font-medium">{signedInAs}</strong>, but the
+        invitation was sent to <strong className="font-medium">{invitedEmail}</strong>.
+      </Alert>
+      <Button
+        variant="secondary"
+        className="mt-5 w-full"
+        pending={pending}
+        pendingLabel="Signing out…"
+        onClick={() => {
+          setPending(true);
+          // Signed out, this page offers the invited address's way in.
+          void signOut('user').finally(() => setPending(false));
+        }}
+      >
+        Sign out and use the invited address
+      </Button>
+    </div>
+  );
+}
+
+function SignInToAccept({ token, email }: { token: string; email: string }) {
+  return (
+    <div>
+      <p className="text-sm leading-6 text-fg-muted">
+        There is already a Callboard account for{' '}
+        <strong className="font-medium text-fg">{email}</strong>. Sign in with it, then accept the
+        invitation here.
+      </p>
+      <Link
+        to={signInPath(`/join?token=${encodeURIComponent(token)}`)}
+        className={cn(buttonClassName('primary'), 'mt-5 w-full')}
+      >
+        Sign in to accept
+      </Link>
+    </div>
+  );
+}
+
+const PASSWORD_MIN_LENGTH = 10;
+const PASSWORD_RULES = [
+  `At least ${PASSWORD_MIN_LENGTH} characters`,
+  'Not a common password',
+  'Not based on your name or email',
+] as const;
+
+interface FormValues {
+  first_name: string;
+  last_name: string;
+  password: string;
+}
+type FormErrors = Partial<Record<keyof FormValues, string>>;
+
+function validate(values: FormValues): FormErrors {
+  const errors: FormErrors = {};
+  if (!values.first_name.trim()) errors.first_name = 'Enter your first name.';
+  if (!values.last_name.trim()) errors.last_name = 'Enter your last name.';
+  if (!values.password) errors.password = 'Choose a password.';
+  return errors;
+}
+
+function SignUpForm({ token, invitation }: { token: string; invitation: InvitationPreview }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const signUp = useJoinSignUp(token, () => void navigate(HOME, { replace: true }));
+  const [values, setValues] = useState<FormValues>({ first_name: '', last_name: '', password: '' });
+  const [errors, setErrors] = useState<FormErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const reasons = isApiError(signUp.error) ? signUp.error.reasons : [];
+  const accountExists = isApiError(signUp.error) && signUp.error.status === 409;
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    const first = (Object.keys(found) as (keyof FormValues)[])[0];
+    if (first) {
+      formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(`${id}-${first}`)}`)?.focus();
+      return;
+    }
+    signUp.mutate(
+      {
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        password: values.password,
+      },
+      { onSuccess: () => void navigate(HOME, { replace: true }) },
+    );
+  }
+
+  const field = (name: keyof FormValues) => ({
+    id: `${id}-${name}`,
+    value: values[name],
+    invalid: Boolean(errors[name]),
+    'aria-describedby': `${id}-${name}-error`,
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+  });
+
+  const longEnough = values.password.length >= PASSWORD_MIN_LENGTH;
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+      <p className="text-sm leading-6 text-fg-muted">
+        Create your account for <strong className="font-medium text-fg">{invitation.email}</strong>.
+      </p>
+      {signUp.isError ? (
+        <Alert tone="error" title={reasons.length > 0 ? signUp.error.message : undefined}>
+          {reasons.length > 0 ? (
+            <ul className="list-disc space-y-0.5 pl-4">
+              {reasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          ) : (
+            <>
+              {errorMessage(signUp.error)}
+              {accountExists ? (
+                <>
+                  {' '}
+                  <Link
+                    to={signInPath(`/join?token=${encodeURIComponent(token)}`)}
+                    className="font-medium underline underline-offset-2"
+                  >
+                    Sign in
+                  </Link>
+                </>
+              ) : null}
+            </>
+          )}
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="First name"
+          htmlFor={`${id}-first_name`}
+          errorId={`${id}-first_name-error`}
+          error={errors.first_name}
+        >
+          <Input {...field('first_name')} autoComplete="given-name" />
+        </Field>
+        <Field
+          label="Last name"
+          htmlFor={`${id}-last_name`}
+          errorId={`${id}-last_name-error`}
+          error={errors.last_name}
+        >
+          <Input {...field('last_name')} autoComplete="family-name" />
+        </Field>
+      </div>
+      <Field
+        label="Password"
+        htmlFor={`${id}-password`}
+        errorId={`${id}-password-error`}
+        error={errors.password}
+        hint={
+          <ul id={`${id}-rules`} className="mt-2.5 space-y-1 text-[13px] leading-5 text-fg-muted">
+            {PASSWORD_RULES.map((rule, index) => {
+              const met = index === 0 && longEnough;
+              return (
+                <li key={rule} className={cn('flex items-center gap-2', met && 'text-success-fg')}>
+                  {met ? (
+                    <IconCheck className="size-3.5 shrink-0" />
+                  ) : (
+                    <IconCircle className="size-3.5 shrink-0 opacity-70" />
+                  )}
+                  <span>
+                    {rule}
+                    {met ? <span className="sr-only"> (met)</span> : null}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        }
+      >
+        <PasswordInput
+          {...field('password')}
+          aria-describedby={`${id}-rules ${id}-password-error`}
+          autoComplete="new-password"
+        />
+      </Field>
+      <Button
+        type="submit"
+        className="w-full"
+        pending={signUp.isPending}
+        pendingLabel="Creating your account…"
+      >
+        Create account and join
+      </Button>
+    </form>
+  );
+}
+
+function RoundIcon({
+  children,
+  tone = 'neutral',
+}: {
+  children: ReactNode;
+  tone?: 'neutral' | 'danger';
+}) {
+  return (
+    <span
+      className={cn(
+        'flex size-12 items-center justify-center rounded-full border shadow-xs',
+        tone === 'danger'
+          ? 'border-danger-border bg-danger-bg text-danger-fg'
+          : 'border-border bg-surface text-accent-text',
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+function SignInLink() {
+  return (
+    <Link to="/auth" className={`inline-flex items-center gap-1.5 ${joinLinkClassName}`}>
+      <IconArrowLeft className="size-4" />
+      Already have an account? Sign in
+    </Link>
+  );
+}
+
+function DashboardLink() {
+  return (
+    <Link to={HOME} className={`inline-flex items-center gap-1.5 ${joinLinkClassName}`}>
+      <IconArrowLeft className="size-4" />
+      Back to the dashboard
+    </Link>
+  );
+}

@@ -1,0 +1,39 @@
+import { meSchema, type Me } from '@callboard/contract';
+import { useMutation } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { apiClient, authRequest } from '../../../lib/api-client.ts';
+import { currentSession, loadSession, sessionStore } from '../../../lib/session.ts';
+
+/** PATCH /me: first and last name; the session's user follows at once (header, menu). */
+export async function updateProfile(body: { first_name: string; last_name: string }): Promise<Me> {
+  const user = await apiClient.request('/me', { method: 'PATCH', body, schema: meSchema });
+  const session = currentSession();
+  if (session && session.user.id === user.id) {
+    sessionStore.setState({
+      status: 'signed-in',
+      event: 'SIGNED_IN',
+      session: { ...session, user },
+    });
+  }
+  return user;
+}
+
+export function useUpdateProfile() {
+  return useMutation({ mutationFn: updateProfile, meta: { errorToast: false } });
+}
+
+/**
+ * better-auth's change-password (cookie-authenticated): the current password is required and the
+ * user's other sessions end. This session may be rotated, so a fresh access token follows.
+ */
+export async function changePassword(body: { currentPassword: string; newPassword: string }) {
+  await authRequest('/change-password', {
+    body: { ...body, revokeOtherSessions: true },
+    schema: z.unknown(),
+  });
+  await loadSession('SIGNED_IN');
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword, meta: { errorToast: false } });
+}
