@@ -423,7 +423,7 @@ test.describe('accessibility: axe on every screen, light and dark', () => {
       await visit('/forgot-password', 'forgot password', heading('Reset your password'));
       await visit('/update-password', 'update password (dead link)', heading(/link doesn/u));
       await visit('/update-password?token=x', 'update password', heading('Choose a new password'));
-      await visit('/join?token=x', 'join', heading('Join your team on Callboard'));
+      await visit('/join', 'join', heading('Join your team on Callboard'));
       await visit('/no/such/page', 'not found', heading('Page not found'));
 
       await signInAt(page, ADMIN);

@@ -194,7 +194,9 @@ export async function updateCall(
 }
 
 export async function insertActivity(tx: Tx, activity: typeof callActivity.$inferInsert) {
-  await tx.insert(callActivity).values(activity);
+  // The moment of the change, not the start of its transaction (now()): a writer that waited
+  // for the call's row lock must be ordered after the one it waited for.
+  await tx.insert(callActivity).values({ ...activity, created_at: sql`clock_timestamp()` });
 }
 
 export async function selectActivity(tx: Tx, organisationId: string, callId: string) {
