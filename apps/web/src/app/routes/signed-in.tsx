@@ -12,8 +12,8 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
   const target = document.getElementById(CONTENT_ID);
   if (!target) return;
   event.preventDefault();
+  // focus() also scrolls the target into view.
   target.focus();
-  target.scrollIntoView();
 }
 
 export function Component() {
