@@ -1,7 +1,7 @@
 // The admin area (/api/v1/admin/*, organisation admins), invitations and /join
 // (/api/v1/invitations/*), the platform console (/api/v1/platform/*, super-admins) and profile.
 import { z } from 'zod';
-import { isoDateTime } from './calls.ts';
+import { callSummarySchema, isoDateTime } from './calls.ts';
 import { roleSchema } from './me.ts';
 
 export const INVITATION_LIFETIME_DAYS = 7;
@@ -63,6 +63,31 @@ export const renameAgentBodySchema = z.object({
 export const setCallDeletedBodySchema = z.object({
   deleted: z.boolean({ message: 'must be true or false' }),
 });
+
+export const DELETED_CALLS_MAX_PAGE_SIZE = 200;
+const firstPage = 'must be a whole number of 1 or more';
+const pageSizeRange = `must be a whole number from 1 to ${DELETED_CALLS_MAX_PAGE_SIZE}`;
+
+/** GET /api/v1/admin/calls/deleted query. */
+export const deletedCallsQuerySchema = z.object({
+  page: z.coerce.number({ message: firstPage }).int(firstPage).min(1, firstPage).default(1),
+  pageSize: z.coerce
+    .number({ message: pageSizeRange })
+    .int(pageSizeRange)
+    .min(1, pageSizeRange)
+    .max(DELETED_CALLS_MAX_PAGE_SIZE, pageSizeRange)
+    .default(50),
+});
+export type DeletedCallsQuery = z.infer<typeof deletedCallsQuerySchema>;
+
+/** The organisation's deleted calls, newest first; a page past the end has no rows. */
+export const deletedCallsResponseSchema = z.object({
+  rows: z.array(callSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type DeletedCallsResponse = z.infer<typeof deletedCallsResponseSchema>;
 
 export const AUDIT_ACTIONS = [
   'call.assigned',

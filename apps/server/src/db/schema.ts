@@ -201,6 +201,7 @@ export const callLog = pgTable(
     // disconnection_reason), is created by hand (migrations 0003, 0004): drizzle-kit cannot
     // express INCLUDE. It serves page 1 in index order, and the tab counts and analytics as
     // index-only scans. call_activity has two partial covering indexes of the same kind (0004).
+    // Deleted calls have their own partial index in the same order, call_log_deleted_idx (0009).
     index('call_log_agent_id_idx').on(table.agent_id),
     index('call_log_assignee_id_idx').on(table.assignee_id),
     check('call_log_status_check', sql`${table.status} in ('New', 'In progress', 'Closed')`),

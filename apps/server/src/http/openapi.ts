@@ -8,6 +8,8 @@ import {
   auditResponseSchema,
   createInvitationBodySchema,
   createOrganisationBodySchema,
+  deletedCallsQuerySchema,
+  deletedCallsResponseSchema,
   invitationPreviewSchema,
   invitationSchema,
   joinSignUpBodySchema,
@@ -172,6 +174,22 @@ export function openApiDocument() {
           parameters: [pathParameter('agentId')],
           requestBody: body(renameAgentBodySchema),
           responses: { '200': ok(adminAgentSchema), ...adminErrors },
+        },
+      },
+      '/admin/calls/deleted': {
+        get: {
+          summary: "The organisation's deleted calls, newest first, a page at a time",
+          parameters: Object.entries(deletedCallsQuerySchema.shape).map(([name, schema]) => ({
+            name,
+            in: 'query',
+            required: false,
+            schema: json(schema, 'input'),
+          })),
+          responses: {
+            '200': ok(deletedCallsResponseSchema),
+            '400': errorResponse('A parameter is invalid; error.fields names each'),
+            ...adminErrors,
+          },
         },
       },
       '/admin/calls/{callId}/deleted': {

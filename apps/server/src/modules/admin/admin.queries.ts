@@ -1,7 +1,8 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
-import { agentMapping, callLog, profiles } from '../../db/schema.ts';
+import { agentMapping, callCounts, callLog, profiles } from '../../db/schema.ts';
 import type { Tx } from '../../db/tenant.ts';
+import { summaryColumns } from '../calls/calls.queries.ts';
 
 export async function selectAdminMembers(tx: Tx, organisationId: string) {
   return tx
@@ -116,4 +117,32 @@ export async function setCallDeleted(
     .where(and(eq(callLog.organisation_id, organisationId), eq(callLog.call_id, callId)))
     .returning({ call_id: callLog.call_id, deleted_flag: callLog.deleted_flag });
   return row ?? null;
+}
+
+/**
+ * A page of the organisation's deleted calls, newest first. `deleted_flag` is written as a bare
+ * column, not compared with a bound parameter, so that the planner can always match the partial
+ * index call_log_deleted_idx (migration 0009).
+ */
+export async function selectDeletedCallPage(
+  tx: Tx,
+  organisationId: string,
+  window: { limit: number; offset: number },
+) {
+  return tx
+    .select(summaryColumns)
+    .from(callLog)
+    .where(and(eq(callLog.organisation_id, organisationId), sql`${callLog.deleted_flag}`))
+    .orderBy(desc(callLog.end_datetime), desc(callLog.call_id))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+/** How many of the organisation's calls are deleted, from the trigger-kept counters. */
+export async function countDeletedCalls(tx: Tx, organisationId: string) {
+  const [row] = await tx
+    .select({ calls: sql<number>`coalesce(sum(${callCounts.calls}), 0)`.mapWith(Number) })
+    .from(callCounts)
+    .where(and(eq(callCounts.organisation_id, organisationId), eq(callCounts.deleted, true)));
+  return row?.calls ?? 0;
 }

@@ -1,6 +1,7 @@
 import {
   auditQuerySchema,
   createInvitationBodySchema,
+  deletedCallsQuerySchema,
   renameAgentBodySchema,
   setCallDeletedBodySchema,
   setMemberRoleBodySchema,
@@ -20,6 +21,7 @@ import {
   listAdminAgents,
   listAdminMembers,
   listAudit,
+  listDeletedCalls,
   markCallDeleted,
   removeMember,
   renameOrganisationAgent,
@@ -75,6 +77,10 @@ export const adminRoutes = new Hono<ApiEnv>()
     const { agentId } = parseInput(agentParam, c.req.param());
     const { display_name } = parseInput(renameAgentBodySchema, await jsonBody(c));
     return c.json(await renameOrganisationAgent(c.var.db, c.var.claims, agentId, display_name));
+  })
+  .get('/admin/calls/deleted', async (c) => {
+    const query = parseInput(deletedCallsQuerySchema, c.req.query());
+    return c.json(await listDeletedCalls(c.var.db, c.var.claims, query));
   })
   .put('/admin/calls/:callId/deleted', async (c) => {
     const { callId } = parseInput(callParam, c.req.param());

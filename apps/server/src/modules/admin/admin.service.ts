@@ -1,12 +1,20 @@
 // The organisation admin area: members and roles, agents, deleted calls and the audit log.
 // Every function requires the caller to be an admin of their organisation (requireAdmin).
-import type { AdminAgent, AdminMember, AuditQuery } from '@callboard/contract';
+import type {
+  AdminAgent,
+  AdminMember,
+  AuditQuery,
+  DeletedCallsQuery,
+  DeletedCallsResponse,
+} from '@callboard/contract';
 import type { Db } from '../../db/client.ts';
 import { requireAdmin, withTenant, type AccessClaims } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import { recordAudit, selectAudit } from '../audit/audit.queries.ts';
 import { insertActivity, updateCall } from '../calls/calls.queries.ts';
+import { toSummary } from '../calls/calls.service.ts';
 import {
+  countDeletedCalls,
   detachMember,
   findMemberRole,
   lockAdmins,
@@ -14,6 +22,7 @@ import {
   renameAgent,
   selectAdminAgents,
   selectAdminMembers,
+  selectDeletedCallPage,
   setCallDeleted,
   updateMemberRole,
 } from './admin.queries.ts';
@@ -132,6 +141,25 @@ export async function markCallDeleted(
       target: callId,
     });
     return call;
+  });
+}
+
+/** Deleted calls are hidden from everyone's call log; admins page through them here to restore. */
+export async function listDeletedCalls(
+  db: Db,
+  claims: AccessClaims,
+  query: DeletedCallsQuery,
+): Promise<DeletedCallsResponse> {
+  return withTenant(db, claims, async (tx, principal) => {
+    const organisationId = requireAdmin(principal);
+    const total = await countDeletedCalls(tx, organisationId);
+    const offset = (query.page - 1) * query.pageSize;
+    // As in the call list, a page past the end is not an error: no rows, and the real total.
+    const rows =
+      offset >= total
+        ? []
+        : await selectDeletedCallPage(tx, organisationId, { limit: query.pageSize, offset });
+    return { rows: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
   });
 }
 

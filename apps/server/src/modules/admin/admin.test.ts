@@ -3,6 +3,7 @@ import type {
   AdminMember,
   AuditEntry,
   CallListResponse,
+  DeletedCallsResponse,
   Invitation,
   Me,
 } from '@callboard/contract';
@@ -15,7 +16,7 @@ import { TestClient } from '../../test/http-client.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 
 interface ErrorBody {
-  error: { code: string; message: string; reasons?: string[] };
+  error: { code: string; message: string; reasons?: string[]; fields?: Record<string, string> };
 }
 
 describe.each(testDatabaseKinds)('admin, invitations and platform [$name]', ({ create }) => {
@@ -65,6 +66,7 @@ describe.each(testDatabaseKinds)('admin, invitations and platform [$name]', ({ c
       ['GET', '/api/v1/admin/agents'],
       ['PUT', '/api/v1/admin/agents/nw-agent-1', { display_name: 'x' }],
       ['PUT', '/api/v1/admin/calls/whatever/deleted', { deleted: true }],
+      ['GET', '/api/v1/admin/calls/deleted'],
       ['GET', '/api/v1/admin/audit'],
     ];
     for (const [method, path, json] of adminCalls) {
@@ -351,6 +353,87 @@ describe.each(testDatabaseKinds)('admin, invitations and platform [$name]', ({ c
       expect(actions, action).toContain(action);
     }
     expect(audit.body.total).toBeGreaterThan(audit.body.entries.length - 1);
+  });
+
+  it("pages through the organisation's deleted calls, newest first, and only its own", async () => {
+    const deletedIn = async (organisation: string) =>
+      (
+        await queryRows<{ call_id: string }>(
+          server.database.db,
+          sql`select c.call_id from call_log c join organisations o on o.id = c.organisation_id
+              where o.name = ${organisation} and c.deleted_flag
+              order by c.end_datetime desc, c.call_id desc`,
+        )
+      ).map((row) => row.call_id);
+    const list = (client: TestClient, search = '') =>
+      client.request<DeletedCallsResponse>('GET', `/api/v1/admin/calls/deleted${search}`);
+    const setDeleted = async (callId: string, deleted: boolean) =>
+      expect(
+        (await ava.request('PUT', `/api/v1/admin/calls/${callId}/deleted`, { json: { deleted } }))
+          .status,
+      ).toBe(200);
+
+    // Three more deleted calls than the demo data has, so that there are pages to turn.
+    const live = await ava.request<CallListResponse>('GET', '/api/v1/calls?pageSize=3&page=2');
+    const newlyDeleted = live.body.rows.map((row) => row.call_id);
+    expect(newlyDeleted).toHaveLength(3);
+    for (const callId of newlyDeleted) await setDeleted(callId, true);
+
+    const expected = await deletedIn('Northwind Clinics');
+    expect(expected).toEqual(expect.arrayContaining(newlyDeleted));
+    const pages: DeletedCallsResponse[] = [];
+    for (let page = 1; page <= Math.ceil(expected.length / 2); page += 1) {
+      const response = await list(ava, `?page=${page}&pageSize=2`);
+      expect(response.status).toBe(200);
+      pages.push(response.body);
+    }
+    expect(pages.map((page) => [page.total, page.pageSize])).toEqual(
+      pages.map(() => [expected.length, 2]),
+    );
+    expect(pages[1]?.page).toBe(2);
+    expect(pages.flatMap((page) => page.rows.map((row) => row.call_id))).toEqual(expected);
+    const rows = pages.flatMap((page) => page.rows);
+    expect(rows.every((row) => row.deleted_flag === true)).toBe(true);
+    expect(Object.keys(rows[0] ?? {})).not.toContain('transcript');
+
+    const pastTheEnd = await list(ava, `?page=${pages.length + 1}&pageSize=2`);
+    expect(pastTheEnd.body).toEqual({
+      rows: [],
+      total: expected.length,
+      page: pages.length + 1,
+      pageSize: 2,
+    });
+    const defaults = await list(ava);
+    expect([defaults.body.page, defaults.body.pageSize]).toEqual([1, 50]);
+
+    // Another organisation's admin sees their own deleted calls, never Northwind's.
+    const globex = await list(gus, '?pageSize=200');
+    const globexIds = globex.body.rows.map((row) => row.call_id);
+    expect(globex.status).toBe(200);
+    expect(globexIds).toEqual(await deletedIn('Globex Insurance'));
+    expect(globex.body.total).toBe(globexIds.length);
+    expect(globexIds.filter((callId) => expected.includes(callId))).toEqual([]);
+
+    // Restored calls leave the list, and the total follows.
+    for (const callId of newlyDeleted) await setDeleted(callId, false);
+    const after = await list(ava, '?pageSize=200');
+    expect(after.body.total).toBe(expected.length - 3);
+    expect(after.body.rows.map((row) => row.call_id)).toEqual(
+      expected.filter((callId) => !newlyDeleted.includes(callId)),
+    );
+
+    for (const [search, field] of [
+      ['?page=0', 'page'],
+      ['?page=abc', 'page'],
+      ['?page=1.5', 'page'],
+      ['?pageSize=0', 'pageSize'],
+      ['?pageSize=201', 'pageSize'],
+    ] as const) {
+      const response = await ava.request<ErrorBody>('GET', `/api/v1/admin/calls/deleted${search}`);
+      expect(response.status, search).toBe(400);
+      expect(response.body.error.code, search).toBe('VALIDATION_FAILED');
+      expect(response.body.error.fields, search).toHaveProperty(field);
+    }
   });
 
   it('lets the platform operator create an organisation and map an agent, moving its calls at once', async () => {

@@ -8,7 +8,7 @@ import { agentMapping, callActivity, callCounts, callLog, profiles } from '../..
 import type { Tx } from '../../db/tenant.ts';
 
 /** Every column of a call but the transcript. */
-const summaryColumns = {
+export const summaryColumns = {
   call_id: callLog.call_id,
   agent_id: callLog.agent_id,
   status: callLog.status,

@@ -43,7 +43,7 @@ function iso(value: Date | string | null): string | null {
   return value instanceof Date ? value.toISOString() : value;
 }
 
-function toSummary(row: CallRow): CallSummary {
+export function toSummary(row: CallRow): CallSummary {
   return {
     ...row,
     end_datetime: iso(row.end_datetime),
