@@ -86,6 +86,7 @@ ${table(results.pglite.scenarios, false)}
 | "load all": navigation to first rows | ${fe.loadAll.firstRowsMs} ms |
 | "load all": DOM nodes at the top / most while scrolling | ${fe.loadAll.domNodesAtTop} / ${fe.loadAll.maxDomNodesWhileScrolling} |
 | "load all": scrolling top to bottom in 20 steps | ${fe.loadAll.scrollMs} ms |
+| "load all": last call rendered at the bottom | ${fe.loadAll.lastRowRendered ? 'yes' : 'no'} |
 
 Samples of the first-rows time: ${fe.firstRowsSamplesMs.join(', ')} ms.
 `;
