@@ -104,3 +104,56 @@ describe('routes', () => {
     vi.mocked(console.error).mockRestore();
   });
 });
+
+describe('the dashboard’s first requests', () => {
+  it('asks for the calls as soon as the access token is back, before /me answers, and once', async () => {
+    vi.resetModules();
+    vi.stubGlobal('scrollTo', vi.fn());
+    let answerMe: () => void = () => undefined;
+    const meAnswered = new Promise<void>((resolve) => {
+      answerMe = resolve;
+    });
+    const session = sessionRoutes();
+    const fetchMock = createFakeFetch({
+      ...session,
+      'GET /api/v1/me': async () => {
+        await meAnswered;
+        return session['GET /api/v1/me']();
+      },
+      'GET /api/v1/calls': () =>
+        jsonResponse({
+          rows: [],
+          total: 0,
+          page: 1,
+          pageSize: 100,
+          counts: { open: 0, closed: 0, all: 0 },
+        }),
+      'GET /api/v1/organisation/members': () => jsonResponse({ members: [] }),
+      'GET /api/v1/organisation/agents': () => jsonResponse({ agents: [] }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { routes } = await import('./router.tsx');
+    // The app's own query client: the one the loader's requests land in.
+    const { queryClient } = await import('../lib/query-client.ts');
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/dashboard'] })} />
+      </QueryClientProvider>,
+    );
+    const requested = (path: string) =>
+      fetchMock.mock.calls.filter(
+        ([input]) => typeof input === 'string' && new URL(input, 'http://x').pathname === path,
+      );
+
+    await vi.waitFor(() => expect(requested('/api/v1/calls')).toHaveLength(1));
+    const [, init] = requested('/api/v1/calls')[0] ?? [];
+    expect(new Headers(init?.headers).get('Authorization')).toMatch(/^Bearer /u);
+    expect(screen.queryByRole('heading', { name: 'Calls', level: 1 })).toBeNull();
+
+    answerMe();
+    expect(await screen.findByRole('heading', { name: 'Calls', level: 1 })).toBeTruthy();
+    expect(await screen.findByText('No open calls')).toBeTruthy();
+    expect(requested('/api/v1/calls')).toHaveLength(1);
+    expect(requested('/api/v1/organisation/members')).toHaveLength(1);
+  });
+});

@@ -11,7 +11,7 @@ import {
   safeRedirectPath,
   signInPath,
 } from '../lib/safe-redirect.ts';
-import { ensureSessionLoaded } from '../lib/session.ts';
+import { earlyAccessToken, ensureSessionLoaded } from '../lib/session.ts';
 import { lazyPage, setPendingPathSource } from './lazy-page.ts';
 import { PageLoading } from './page-loading.tsx';
 import { PageError, RootError } from './root-error.tsx';
@@ -37,6 +37,20 @@ export async function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
   if (state.status !== 'signed-in') return null;
   const next = safeRedirectPath(new URL(request.url).searchParams.get(NEXT_PARAM));
   return redirect(next ?? HOME_PATH);
+}
+
+/**
+ * The dashboard's call list is requested the moment the access token arrives, beside GET /me and
+ * the page's code, instead of after both. The loader does not wait for it.
+ */
+function prefetchDashboard({ request }: LoaderFunctionArgs) {
+  const search = new URL(request.url).searchParams;
+  void Promise.all([earlyAccessToken(), import('../features/calls/api/prefetch-call-list.ts')])
+    .then(([token, { prefetchCallList }]) => {
+      if (token) prefetchCallList(search, token);
+    })
+    .catch(() => undefined); // the screen's own requests will show what is wrong
+  return null;
 }
 
 // Guards are static loaders, so a redirect never waits for a page's code to download.
@@ -72,7 +86,11 @@ export const routes: RouteObject[] = [
             id: 'signed-in-page',
             ErrorBoundary: PageError,
             children: [
-              { path: 'dashboard', lazy: lazyPage(() => import('./routes/dashboard.tsx')) },
+              {
+                path: 'dashboard',
+                loader: prefetchDashboard,
+                lazy: lazyPage(() => import('./routes/dashboard.tsx')),
+              },
               { path: 'analytics', lazy: lazyPage(() => import('./routes/analytics.tsx')) },
               { path: 'admin', lazy: lazyPage(() => import('./routes/admin.tsx')) },
               { path: 'profile', lazy: lazyPage(() => import('./routes/profile.tsx')) },

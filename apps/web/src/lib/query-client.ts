@@ -30,6 +30,8 @@ export interface RequestMeta extends Record<string, unknown> {
   errorToast?: boolean;
   /** The toast's title, saying what failed ("Couldn't load the calls"). */
   errorTitle?: string;
+  /** A prefetch: its failure is not reported at all (the screen's own request will be). */
+  silent?: boolean;
 }
 
 declare module '@tanstack/react-query' {

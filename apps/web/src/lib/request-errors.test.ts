@@ -159,6 +159,20 @@ describe('handleRequestError: the one place for failed queries and mutations', (
     vi.advanceTimersByTime(OWN_TOAST_GRACE_MS);
     expect(openToast()).toMatchObject({ title: 'Couldn’t load the call' });
   });
+
+  it('reports nothing for a silent prefetch (the screen’s own request will)', () => {
+    const last = getToasts().at(-1)?.id;
+    const noOrganisation = new ApiError({ status: 403, code: 'FORBIDDEN', message: 'No org' });
+    handleRequestError(noOrganisation, {
+      kind: 'query',
+      key: ['calls', 'list'],
+      meta: { silent: true, errorToast: false },
+      hadData: true,
+    });
+    vi.advanceTimersByTime(OWN_TOAST_GRACE_MS);
+    expect(captureEvent).not.toHaveBeenCalled();
+    expect(getToasts().at(-1)?.id).toBe(last);
+  });
 });
 
 describe('the query client hands every failure to the handler', () => {

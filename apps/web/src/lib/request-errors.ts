@@ -42,6 +42,7 @@ export function handleRequestError(error: unknown, source: RequestErrorSource): 
     reportUnauthenticated();
     return;
   }
+  if (source.meta?.silent) return;
 
   const organisation = currentSession()?.user.organisation ?? null;
   captureEvent(REQUEST_ERROR_EVENTS[source.kind], {

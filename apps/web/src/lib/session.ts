@@ -146,8 +146,11 @@ export async function fetchAccessToken(): Promise<AccessToken | null> {
  * Builds the session from the cookie: an access token, then the user. `event` says why: 'SIGNED_IN'
  * after sign-in or on start-up, 'PASSWORD_RECOVERY' after a reset link set a new password.
  */
-export async function loadSession(event: SignedInEvent): Promise<SessionState> {
-  const token = await fetchAccessToken();
+export async function loadSession(
+  event: SignedInEvent,
+  pendingToken: Promise<AccessToken | null> = fetchAccessToken(),
+): Promise<SessionState> {
+  const token = await pendingToken;
   if (!token) {
     sessionStore.setState(NO_SESSION);
     return NO_SESSION;
@@ -167,10 +170,12 @@ export async function loadSession(event: SignedInEvent): Promise<SessionState> {
 }
 
 let bootstrap: Promise<void> | null = null;
+let startupToken: Promise<AccessToken | null> | null = null;
 
 /** Loads the session once per page load (route loaders await it); later calls share the result. */
 export async function ensureSessionLoaded(): Promise<SessionState> {
-  bootstrap ??= loadSession('SIGNED_IN').then(
+  startupToken ??= fetchAccessToken();
+  bootstrap ??= loadSession('SIGNED_IN', startupToken).then(
     () => undefined,
     () => {
       // Server unreachable or misbehaving: carry on signed out; signing in will say what is wrong.
@@ -212,6 +217,18 @@ async function renewAccessToken(): Promise<AccessToken | null> {
     session: { ...session, ...token },
   });
   return token;
+}
+
+/**
+ * The access token as soon as there is one: while the page is starting, the moment the token
+ * arrives, before the user (GET /me) is known — so that a page's first request can go out beside
+ * GET /me instead of after it. The server still checks everything; null when signed out.
+ */
+export async function earlyAccessToken(): Promise<string | null> {
+  if (sessionStore.getState().status !== 'loading') return getFreshAccessToken();
+  void ensureSessionLoaded();
+  const token = await (startupToken ?? Promise.resolve(null)).catch(() => null);
+  return token?.access_token ?? null;
 }
 
 /** The access token to send now, renewed first if it is about to expire (after sleep, say). */

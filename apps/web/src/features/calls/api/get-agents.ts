@@ -4,10 +4,11 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { organisationKeys } from './call-keys.ts';
 
 /** The organisation's agents (the agent filter, agent names in the list). */
-export async function getAgents(signal?: AbortSignal): Promise<Agent[]> {
+export async function getAgents(signal?: AbortSignal, accessToken?: string): Promise<Agent[]> {
   const { agents } = await apiClient.request('/organisation/agents', {
     schema: agentListResponseSchema,
     signal,
+    accessToken,
   });
   return agents;
 }

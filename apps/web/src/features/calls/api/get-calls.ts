@@ -61,10 +61,15 @@ export function callListSearchParams(query: CallListApiQuery): URLSearchParams {
   return params;
 }
 
-export function getCalls(query: CallListApiQuery, signal?: AbortSignal): Promise<CallListResponse> {
+export function getCalls(
+  query: CallListApiQuery,
+  signal?: AbortSignal,
+  accessToken?: string,
+): Promise<CallListResponse> {
   return apiClient.request(`/calls?${callListSearchParams(query).toString()}`, {
     schema: callListResponseSchema,
     signal,
+    accessToken,
   });
 }
 

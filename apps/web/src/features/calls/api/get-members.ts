@@ -4,10 +4,11 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { organisationKeys } from './call-keys.ts';
 
 /** The colleagues in the signed-in user's organisation (assignees, names in the activity). */
-export async function getMembers(signal?: AbortSignal): Promise<Member[]> {
+export async function getMembers(signal?: AbortSignal, accessToken?: string): Promise<Member[]> {
   const { members } = await apiClient.request('/organisation/members', {
     schema: memberListResponseSchema,
     signal,
+    accessToken,
   });
   return members;
 }
