@@ -4,7 +4,7 @@ export const adminKeys = {
   members: () => [...adminKeys.all, 'members'] as const,
   invitations: () => [...adminKeys.all, 'invitations'] as const,
   agents: () => [...adminKeys.all, 'agents'] as const,
-  deletedCalls: () => [...adminKeys.all, 'deleted-calls'] as const,
+  deletedCalls: (query: object) => [...adminKeys.all, 'deleted-calls', query] as const,
   audit: (query: object) => [...adminKeys.all, 'audit', query] as const,
   auditAll: () => [...adminKeys.all, 'audit'] as const,
 };

@@ -1,31 +1,43 @@
-import { callListResponseSchema, type CallSummary } from '@callboard/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { deletedCallsResponseSchema } from '@callboard/contract';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
-/**
- * The organisation's deleted calls: the call list with deleted ones included (all statuses, all
- * pages), keeping those flagged deleted. The list API has no "only deleted" filter.
- */
-export async function getDeletedCalls(signal?: AbortSignal): Promise<CallSummary[]> {
-  const params = new URLSearchParams({ status: 'all', includeDeleted: 'true', loadAll: 'true' });
-  const { rows } = await apiClient.request(`/calls?${params.toString()}`, {
-    schema: callListResponseSchema,
+export interface DeletedCallsPage {
+  page: number;
+  pageSize: number;
+}
+
+/** GET /admin/calls/deleted: one page of the organisation's deleted calls, newest first. */
+export function getDeletedCalls(query: DeletedCallsPage, signal?: AbortSignal) {
+  const params = new URLSearchParams({
+    page: String(query.page),
+    pageSize: String(query.pageSize),
+  });
+  return apiClient.request(`/admin/calls/deleted?${params.toString()}`, {
+    schema: deletedCallsResponseSchema,
     signal,
   });
-  return rows.filter((call) => call.deleted_flag === true);
 }
 
-export function deletedCallsQueryOptions() {
+export function deletedCallsQueryOptions(query: DeletedCallsPage) {
   return queryOptions({
-    queryKey: adminKeys.deletedCalls(),
-    queryFn: ({ signal }) => getDeletedCalls(signal),
+    queryKey: adminKeys.deletedCalls(query),
+    queryFn: ({ signal }) => getDeletedCalls(query, signal),
+    // The page being left stays on screen until the next one arrives.
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useDeletedCalls() {
-  return useQuery(deletedCallsQueryOptions());
+export function useDeletedCalls(query: DeletedCallsPage) {
+  return useQuery(deletedCallsQueryOptions(query));
 }
 
 const deletedResponseSchema = z.object({ call_id: z.string(), deleted_flag: z.boolean() });
@@ -39,14 +51,30 @@ export function setCallDeleted(callId: string, deleted: boolean) {
   });
 }
 
-/** `errorToast: false` where the screen shows the failure itself (the delete dialog). */
-export function useSetCallDeleted(options: { errorToast?: boolean } = {}) {
+export interface CallDeletedChange {
+  callId: string;
+  deleted: boolean;
+}
+
+/**
+ * `errorToast: false` where the screen shows the failure itself (the delete dialog). `onSuccess`
+ * runs before everything is refetched, and even if the caller has left the screen by then: the
+ * call page's button turns from Delete into Restore (and back) as soon as the call is refetched,
+ * and the call page leaves for the dashboard without waiting for the refetch.
+ */
+export function useSetCallDeleted(
+  options: { errorToast?: boolean; onSuccess?: (change: CallDeletedChange) => void } = {},
+) {
   const queryClient = useQueryClient();
+  const { onSuccess, errorToast } = options;
   return useMutation({
-    mutationFn: ({ callId, deleted }: { callId: string; deleted: boolean }) =>
-      setCallDeleted(callId, deleted),
+    mutationFn: ({ callId, deleted }: CallDeletedChange) => setCallDeleted(callId, deleted),
+    onSuccess: (_result, change) => onSuccess?.(change),
     // The call list, the call page, analytics and the audit log all change.
     onSettled: () => queryClient.invalidateQueries(),
-    meta: { errorTitle: 'Couldn’t change the call', ...options },
+    meta: {
+      errorTitle: 'Couldn’t change the call',
+      ...(errorToast === undefined ? {} : { errorToast }),
+    },
   });
 }

@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconArrowLeft, IconLock } from '../../../components/ui/icons.tsx';
 import { Tabs, tabId } from '../../../components/ui/tabs.tsx';
+import { isOrganisationAdmin } from '../permissions.ts';
 import { AgentsPanel } from './agents-panel.tsx';
 import { AuditPanel } from './audit-panel.tsx';
 import { DeletedCallsPanel } from './deleted-calls-panel.tsx';
@@ -31,10 +32,6 @@ const PLATFORM_TABS: { value: TabValue; label: string }[] = [
   { value: 'organisations', label: 'Organisations' },
   { value: 'platform-agents', label: 'All agents' },
 ];
-
-export function isOrganisationAdmin(user: Pick<Me, 'role' | 'organisation'>): boolean {
-  return user.role === 'admin' && user.organisation !== null;
-}
 
 export function AdminScreen({ user }: { user: Me }) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -89,16 +86,8 @@ export function AdminScreen({ user }: { user: Me }) {
           value={current.value}
           idPrefix="admin-tab"
           panelId="admin-panel"
-          onValueChange={(value) =>
-            setSearchParams(
-              (params) => {
-                const next = new URLSearchParams(params);
-                next.set('tab', value);
-                return next;
-              },
-              { replace: true },
-            )
-          }
+          // Each tab starts afresh: one tab's page (?page=) is not another's.
+          onValueChange={(value) => setSearchParams({ tab: value }, { replace: true })}
         />
       </div>
       <Card

@@ -10,8 +10,19 @@ import { useSetCallDeleted } from '../api/deleted-calls.ts';
 
 export function DeleteCallButton({ callId }: { callId: string }) {
   const [open, setOpen] = useState(false);
-  const setDeleted = useSetCallDeleted({ errorToast: false });
   const navigate = useNavigate();
+  const setDeleted = useSetCallDeleted({
+    errorToast: false,
+    onSuccess: () => {
+      setOpen(false);
+      showToast({
+        tone: 'success',
+        title: 'Call deleted',
+        description: 'Admins can restore it from the admin area’s Deleted calls.',
+      });
+      void navigate('/dashboard');
+    },
+  });
   return (
     <>
       <Button
@@ -32,22 +43,7 @@ export function DeleteCallButton({ callId }: { callId: string }) {
         pendingLabel="Deleting…"
         pending={setDeleted.isPending}
         error={setDeleted.isError ? errorMessage(setDeleted.error) : null}
-        onConfirm={() =>
-          setDeleted.mutate(
-            { callId, deleted: true },
-            {
-              onSuccess: () => {
-                setOpen(false);
-                showToast({
-                  tone: 'success',
-                  title: 'Call deleted',
-                  description: 'Admins can restore it from the admin area’s Deleted calls.',
-                });
-                void navigate('/dashboard');
-              },
-            },
-          )
-        }
+        onConfirm={() => setDeleted.mutate({ callId, deleted: true })}
       >
         <p>
           It disappears from the call log and analytics for everyone in the organisation. Admins can

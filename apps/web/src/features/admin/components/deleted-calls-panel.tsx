@@ -1,8 +1,11 @@
-// Deleted calls: hidden from everyone's call log; admins see them here and restore them.
-import { Link } from 'react-router';
+// Deleted calls: hidden from everyone's call log; admins page through them here and restore them.
+// The page is kept in the address (?tab=deleted&page=2), so Back from an opened call returns to it.
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconInbox } from '../../../components/ui/icons.tsx';
+import { Pagination, pageCount } from '../../../components/ui/pagination.tsx';
 import {
   Table,
   TableBody,
@@ -11,15 +14,67 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useAdminAgents } from '../api/agents.ts';
 import { useDeletedCalls, useSetCallDeleted } from '../api/deleted-calls.ts';
 import { PanelError, PanelHeader, PanelLoading } from './panel-states.tsx';
 import { rt } from './responsive-table.ts';
+import { toastRestored } from './restored-toast.ts';
+
+const PAGE_SIZES = [25, 50, 100] as const;
+const DEFAULT_PAGE_SIZE = 25;
+
+interface PageChoice {
+  page: number;
+  pageSize: number;
+}
+
+/** The page and page size from the address; anything unexpected falls back to the default. */
+function readPage(params: URLSearchParams): PageChoice {
+  const page = Number(params.get('page'));
+  const pageSize = Number(params.get('pageSize'));
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    pageSize: PAGE_SIZES.some((size) => size === pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** The address with this page and size; defaults are left out. */
+function withPage(params: URLSearchParams, next: PageChoice): URLSearchParams {
+  const updated = new URLSearchParams(params);
+  if (next.page === 1) updated.delete('page');
+  else updated.set('page', String(next.page));
+  if (next.pageSize === DEFAULT_PAGE_SIZE) updated.delete('pageSize');
+  else updated.set('pageSize', String(next.pageSize));
+  return updated;
+}
 
 export function DeletedCallsPanel() {
-  const calls = useDeletedCalls();
-  const setDeleted = useSetCallDeleted();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { page, pageSize } = readPage(searchParams);
+  const calls = useDeletedCalls({ page, pageSize });
+  const setDeleted = useSetCallDeleted({ onSuccess: toastRestored });
+  // Agents by their names where admins gave them one (the Agents tab shares this query).
+  const agents = useAdminAgents();
+  const agentName = (agentId: string) =>
+    agents.data?.find((agent) => agent.agent_id === agentId)?.display_name ?? agentId;
+
+  const goTo = (next: PageChoice, options: { replace?: boolean } = {}) =>
+    setSearchParams((params) => withPage(params, next), options);
+
+  // Restoring the last call of the last page (or an old link) leaves a page past the end: show
+  // the last page there is instead of an empty one.
+  const total = calls.data?.total ?? 0;
+  const lastPage = pageCount(total, pageSize);
+  const pastTheEnd = calls.isSuccess && !calls.isPlaceholderData && total > 0 && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) {
+      setSearchParams((params) => withPage(params, { page: lastPage, pageSize }), {
+        replace: true,
+      });
+    }
+  }, [pastTheEnd, lastPage, pageSize, setSearchParams]);
+
   let body;
   if (calls.isPending) body = <PanelLoading label="Loading deleted calls" />;
   else if (calls.isError) {
@@ -30,7 +85,7 @@ export function DeletedCallsPanel() {
         onRetry={() => void calls.refetch()}
       />
     );
-  } else if (calls.data.length === 0) {
+  } else if (calls.data.total === 0) {
     body = (
       <EmptyState
         icon={<IconInbox />}
@@ -40,77 +95,74 @@ export function DeletedCallsPanel() {
     );
   } else {
     body = (
-      <Table className={rt.table}>
-        <TableHeader className={rt.head}>
-          <tr>
-            <TableHeaderCell className="pl-5">Call</TableHeaderCell>
-            <TableHeaderCell>Caller</TableHeaderCell>
-            <TableHeaderCell>Agent</TableHeaderCell>
-            <TableHeaderCell>Ended</TableHeaderCell>
-            <TableHeaderCell className="pr-5 text-right">
-              <span className="sr-only">Actions</span>
-            </TableHeaderCell>
-          </tr>
-        </TableHeader>
-        <TableBody className={rt.body}>
-          {calls.data.map((call) => (
-            <TableRow key={call.call_id} className={rt.row}>
-              <TableCell className={`pl-5 ${rt.lead}`}>
-                <Link
-                  to={`/call/${encodeURIComponent(call.call_id)}`}
-                  className="font-mono text-xs font-medium text-accent-text underline-offset-4 hover:underline"
+      <>
+        <Table className={rt.table} aria-busy={calls.isFetching || undefined}>
+          <TableHeader className={rt.head}>
+            <tr>
+              <TableHeaderCell className="pl-5">Call</TableHeaderCell>
+              <TableHeaderCell>Caller</TableHeaderCell>
+              <TableHeaderCell>Agent</TableHeaderCell>
+              <TableHeaderCell>Ended</TableHeaderCell>
+              <TableHeaderCell className="pr-5 text-right">
+                <span className="sr-only">Actions</span>
+              </TableHeaderCell>
+            </tr>
+          </TableHeader>
+          <TableBody className={rt.body}>
+            {calls.data.rows.map((call) => (
+              <TableRow key={call.call_id} className={rt.row}>
+                <TableCell className={`pl-5 ${rt.lead}`}>
+                  <Link
+                    to={`/call/${encodeURIComponent(call.call_id)}`}
+                    className="font-mono text-xs font-medium text-accent-text underline-offset-4 hover:underline"
+                  >
+                    {call.call_id}
+                  </Link>
+                  {call.summary ? (
+                    <p className="mt-0.5 line-clamp-1 max-w-sm text-xs text-fg-muted">
+                      {call.summary}
+                    </p>
+                  ) : null}
+                </TableCell>
+                <TableCell data-label="Caller" className={rt.cell}>
+                  {call.caller_name ?? call.from_number ?? '—'}
+                </TableCell>
+                <TableCell data-label="Agent" className={`text-fg-muted ${rt.cell}`}>
+                  {agentName(call.agent_id)}
+                </TableCell>
+                <TableCell
+                  data-label="Ended"
+                  className={`whitespace-nowrap text-fg-muted ${rt.cell}`}
                 >
-                  {call.call_id}
-                </Link>
-                {call.summary ? (
-                  <p className="mt-0.5 line-clamp-1 max-w-sm text-xs text-fg-muted">
-                    {call.summary}
-                  </p>
-                ) : null}
-              </TableCell>
-              <TableCell data-label="Caller" className={rt.cell}>
-                {call.caller_name ?? call.from_number ?? '—'}
-              </TableCell>
-              <TableCell
-                data-label="Agent"
-                className={`font-mono text-xs text-fg-muted ${rt.cell}`}
-              >
-                {call.agent_id}
-              </TableCell>
-              <TableCell
-                data-label="Ended"
-                className={`whitespace-nowrap text-fg-muted ${rt.cell}`}
-              >
-                {formatDateTime(call.end_datetime)}
-              </TableCell>
-              <TableCell className={`pr-5 text-right ${rt.actions}`}>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  pending={setDeleted.isPending && setDeleted.variables.callId === call.call_id}
-                  pendingLabel="Restoring…"
-                  aria-label={`Restore call ${call.call_id}`}
-                  onClick={() =>
-                    setDeleted.mutate(
-                      { callId: call.call_id, deleted: false },
-                      {
-                        onSuccess: () =>
-                          showToast({
-                            tone: 'success',
-                            title: 'Call restored',
-                            description: 'It is back in the call log.',
-                          }),
-                      },
-                    )
-                  }
-                >
-                  Restore
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+                  {formatDateTime(call.end_datetime)}
+                </TableCell>
+                <TableCell className={`pr-5 text-right ${rt.actions}`}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    pending={setDeleted.isPending && setDeleted.variables.callId === call.call_id}
+                    pendingLabel="Restoring…"
+                    aria-label={`Restore call ${call.call_id}`}
+                    onClick={() => setDeleted.mutate({ callId: call.call_id, deleted: false })}
+                  >
+                    Restore
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <Pagination
+          className="border-t border-border px-4 py-3 sm:px-5"
+          page={page}
+          pageSize={pageSize}
+          total={calls.data.total}
+          pageSizeOptions={PAGE_SIZES}
+          onPageChange={(next) => goTo({ page: next, pageSize })}
+          onPageSizeChange={(size) => goTo({ page: 1, pageSize: size })}
+          noun="deleted calls"
+        />
+      </>
     );
   }
   return (

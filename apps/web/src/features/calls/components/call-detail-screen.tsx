@@ -223,7 +223,18 @@ function CallProblem({
   );
 }
 
-function CallView({ call, backTo }: { call: CallDetail; backTo: string }) {
+/** What the page's owner adds to the Triage card for this call (the admin's delete/restore). */
+export type CallActionsSlot = (call: CallDetail) => ReactNode;
+
+function CallView({
+  call,
+  backTo,
+  adminActions,
+}: {
+  call: CallDetail;
+  backTo: string;
+  adminActions: CallActionsSlot | undefined;
+}) {
   const session = useAuthSession();
   const currentUserId = session?.user.id ?? null;
   const members = useMembers();
@@ -296,6 +307,9 @@ function CallView({ call, backTo }: { call: CallDetail; backTo: string }) {
               currentUserId={currentUserId}
               membersLoading={members.isPending}
             />
+            {adminActions ? (
+              <div className="border-t border-border pt-4">{adminActions(call)}</div>
+            ) : null}
           </Card>
         </section>
         <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
@@ -365,7 +379,14 @@ function CallView({ call, backTo }: { call: CallDetail; backTo: string }) {
   );
 }
 
-export function CallDetailScreen({ callId }: { callId: string }) {
+export function CallDetailScreen({
+  callId,
+  adminActions,
+}: {
+  callId: string;
+  /** Rendered at the foot of the Triage card; the route passes it for organisation admins. */
+  adminActions?: CallActionsSlot | undefined;
+}) {
   const location = useLocation();
   const backTo = callListPath(location.state);
   const call = useCall(callId);
@@ -421,7 +442,7 @@ export function CallDetailScreen({ callId }: { callId: string }) {
         </>
       );
   } else {
-    content = <CallView call={call.data} backTo={backTo} />;
+    content = <CallView call={call.data} backTo={backTo} adminActions={adminActions} />;
   }
 
   return <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">{content}</main>;

@@ -1,0 +1,218 @@
+// @vitest-environment jsdom
+import type { CallSummary } from '@callboard/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getToasts, removeToast } from '../../../components/ui/toast-store.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import {
+  createFakeFetch,
+  jsonResponse,
+  type FakeHandler,
+  type FakeRequest,
+} from '../../../testing/fake-fetch.ts';
+import { DeletedCallsPanel } from './deleted-calls-panel.tsx';
+
+function deletedCall(index: number): CallSummary {
+  const ended = new Date(Date.UTC(2026, 2, 30, 12) - index * 3_600_000).toISOString();
+  return {
+    call_id: `call_${String(index).padStart(4, '0')}`,
+    agent_id: index % 2 ? 'nw-agent-2' : 'nw-agent-1',
+    status: 'New',
+    deleted_flag: true,
+    end_datetime: ended,
+    assignee_id: null,
+    start_datetime: ended,
+    duration_seconds: 60,
+    direction: 'inbound',
+    from_number: '+447700900123',
+    to_number: '+442079460004',
+    caller_name: `Caller ${index}`,
+    summary: `Summary of call ${index}.`,
+    sentiment: null,
+    disconnection_reason: null,
+    recording_url: null,
+    created_at: ended,
+    updated_at: ended,
+  };
+}
+
+/** The server's deleted calls, newest first; restoring one takes it out. */
+let deleted: CallSummary[] = [];
+
+interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
+function serveDeleted({ page, pageSize }: PageQuery) {
+  return jsonResponse({
+    rows: deleted.slice((page - 1) * pageSize, page * pageSize),
+    total: deleted.length,
+    page,
+    pageSize,
+  });
+}
+
+function renderPanel(
+  search = '',
+  options: { list?: (query: PageQuery) => Response; routes?: Record<string, FakeHandler> } = {},
+) {
+  const { list = serveDeleted, routes = {} } = options;
+  const requested: string[] = [];
+  const others = createFakeFetch({
+    'GET /api/v1/admin/agents': () =>
+      jsonResponse({
+        agents: [
+          { agent_id: 'nw-agent-1', display_name: 'Front desk (AI)', calls: 10 },
+          { agent_id: 'nw-agent-2', display_name: null, calls: 4 },
+        ],
+      }),
+    ...routes,
+  });
+  // The fake's routes do not see query parameters; the list's page and size are those.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const href =
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const url = new URL(href, 'http://localhost');
+      if (url.pathname !== '/api/v1/admin/calls/deleted') return others(input, init);
+      requested.push(url.searchParams.toString());
+      return list({
+        page: Number(url.searchParams.get('page')),
+        pageSize: Number(url.searchParams.get('pageSize')),
+      });
+    }),
+  );
+  const router = createMemoryRouter([{ path: '/admin', Component: DeletedCallsPanel }], {
+    initialEntries: [`/admin?tab=deleted${search}`],
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, requested, user: userEvent.setup() };
+}
+
+const rowIds = () =>
+  screen
+    .getAllByRole('link')
+    .map((link) => link.textContent)
+    .filter((text) => text.startsWith('call_'));
+
+beforeEach(() => {
+  deleted = Array.from({ length: 30 }, (_, index) => deletedCall(index + 1));
+  for (const toast of getToasts()) removeToast(toast.id);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('DeletedCallsPanel', () => {
+  it('shows one page of deleted calls with agent names, and pages with the keyboard', async () => {
+    const { router, requested, user } = renderPanel();
+    expect(await screen.findByText('1–25 of 30 deleted calls')).toBeTruthy();
+    expect(requested.at(-1)).toBe('page=1&pageSize=25');
+    expect(rowIds()).toHaveLength(25);
+    expect(rowIds()[0]).toBe('call_0001');
+    const first = screen.getByRole('link', { name: 'call_0001' }).closest('tr');
+    expect(first && within(first).getByText('Caller 1')).toBeTruthy();
+    // An agent's name where it has one (nw-agent-1), else its id.
+    const second = screen.getByRole('link', { name: 'call_0002' }).closest('tr');
+    expect(second && (await within(second).findByText('Front desk (AI)'))).toBeTruthy();
+    expect(first && within(first).getByText('nw-agent-2')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Previous page' }).disabled).toBe(
+      true,
+    );
+
+    screen.getByRole('button', { name: 'Next page' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('26–30 of 30 deleted calls')).toBeTruthy();
+    expect(requested.at(-1)).toBe('page=2&pageSize=25');
+    expect(rowIds()).toEqual(['call_0026', 'call_0027', 'call_0028', 'call_0029', 'call_0030']);
+    expect(router.state.location.search).toBe('?tab=deleted&page=2');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next page' }).disabled).toBe(
+      true,
+    );
+
+    screen.getByRole('button', { name: 'Previous page' }).focus();
+    await user.keyboard(' ');
+    expect(await screen.findByText('1–25 of 30 deleted calls')).toBeTruthy();
+    expect(router.state.location.search).toBe('?tab=deleted');
+  });
+
+  it('takes the page and page size from the address, ignoring ones it does not offer', async () => {
+    const { requested } = renderPanel('&pageSize=50');
+    expect(await screen.findByText('1–30 of 30 deleted calls')).toBeTruthy();
+    expect(requested.at(-1)).toBe('page=1&pageSize=50');
+    cleanup();
+    const odd = renderPanel('&page=abc&pageSize=7');
+    expect(await screen.findByText('1–25 of 30 deleted calls')).toBeTruthy();
+    expect(odd.requested.at(-1)).toBe('page=1&pageSize=25');
+  });
+
+  it('restores a call: it leaves the list, the total follows, and a toast says so', async () => {
+    const restore = vi.fn(({ body }: FakeRequest) => {
+      deleted = deleted.filter((call) => call.call_id !== 'call_0003');
+      return jsonResponse({
+        call_id: 'call_0003',
+        deleted_flag: (body as { deleted: boolean }).deleted,
+      });
+    });
+    const { user } = renderPanel('', {
+      routes: { 'PUT /api/v1/admin/calls/call_0003/deleted': restore },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Restore call call_0003' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'call_0003' })).toBeNull());
+    expect(restore).toHaveBeenCalledTimes(1);
+    expect(restore.mock.calls[0]?.[0].body).toEqual({ deleted: false });
+    expect(screen.getByText('1–25 of 29 deleted calls')).toBeTruthy();
+    expect(rowIds()).toContain('call_0026');
+    expect(getToasts().map((toast) => toast.title)).toEqual(['Call restored']);
+  });
+
+  it('moves to the last page there is when restoring empties the one shown', async () => {
+    deleted = deleted.slice(0, 26);
+    const { router, user } = renderPanel('&page=2', {
+      routes: {
+        'PUT /api/v1/admin/calls/call_0026/deleted': () => {
+          deleted = deleted.slice(0, 25);
+          return jsonResponse({ call_id: 'call_0026', deleted_flag: false });
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Restore call call_0026' }));
+    expect(await screen.findByText('1–25 of 25 deleted calls')).toBeTruthy();
+    expect(router.state.location.search).toBe('?tab=deleted');
+  });
+
+  it('says when there are no deleted calls', async () => {
+    deleted = [];
+    renderPanel();
+    expect(await screen.findByRole('heading', { name: 'No deleted calls' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
+  it('says why the list failed to load, and tries again', async () => {
+    let fail = true;
+    renderPanel('', {
+      list: (query) =>
+        fail
+          ? jsonResponse(
+              { error: { code: 'INTERNAL', message: 'The database is unavailable.' } },
+              500,
+            )
+          : serveDeleted(query),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Couldn’t load the deleted calls');
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('1–25 of 30 deleted calls')).toBeTruthy();
+  });
+});
