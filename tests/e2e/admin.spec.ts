@@ -98,3 +98,57 @@ test('a platform operator maps stray-agent-1 to Globex, and Globex sees its call
   await expect(page.getByText(/ is unmapped/u).first()).toBeVisible();
   await gia.close();
 });
+
+test('an admin deletes a call from its page, finds it under Deleted calls and restores it; a member has no Delete', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'ava.admin@northwind.test');
+  await expect(page).toHaveURL(/\/dashboard/u);
+  const firstCall = page.locator('tbody tr').first().getByRole('link');
+  const href = (await firstCall.getAttribute('href')) ?? '';
+  const callId = decodeURIComponent(href.replace('/call/', ''));
+  expect(callId).toMatch(/^call_/u);
+  await firstCall.click();
+  await expect(page).toHaveURL(href);
+
+  const triage = page.getByRole('region', { name: 'Triage' });
+  await triage.getByRole('button', { name: 'Delete call' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this call?' });
+  await dialog.getByRole('button', { name: 'Delete call' }).click();
+  await expect(page).toHaveURL(/\/dashboard/u);
+  await expect(page.getByText('Call deleted', { exact: true })).toBeVisible();
+
+  // Gone from the call log, even when searched for by its id.
+  await page.goto(`/dashboard?status=all&q=${callId}`);
+  await expect(page.getByRole('heading', { name: 'No calls match these filters' })).toBeVisible();
+
+  // A member opening it directly sees it (it is the organisation's) but no Delete or Restore.
+  const mia = await browser.newContext();
+  const miaPage = await mia.newPage();
+  await signIn(miaPage, 'mia@northwind.test');
+  await expect(miaPage).toHaveURL(/\/dashboard/u);
+  await miaPage.goto(href);
+  await expect(miaPage.getByRole('note')).toContainText('This call was deleted');
+  await expect(miaPage.getByRole('region', { name: 'Triage' })).toBeVisible();
+  await expect(miaPage.getByRole('button', { name: /Delete call|Restore call/u })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Admin', exact: true }).click();
+  await page.getByRole('tab', { name: 'Deleted calls' }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=deleted$/u);
+  await expect(page.getByText(/^1–\d+ of \d+ deleted calls$/u)).toBeVisible();
+  await page.getByRole('button', { name: `Restore call ${callId}` }).click();
+  await expect(page.getByText('Call restored', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: callId, exact: true })).toHaveCount(0);
+
+  await page.goto(`/dashboard?status=all&q=${callId}`);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.locator(`tbody tr a[href="${href}"]`)).toBeVisible();
+
+  // Back in the log, the member still has no Delete on it.
+  await miaPage.goto(href);
+  await expect(miaPage.getByRole('region', { name: 'Triage' })).toBeVisible();
+  await expect(miaPage.getByRole('note')).toHaveCount(0);
+  await expect(miaPage.getByRole('button', { name: 'Delete call' })).toHaveCount(0);
+  await mia.close();
+});
