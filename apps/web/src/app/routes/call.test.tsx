@@ -144,6 +144,36 @@ describe('the call page', () => {
     expect(toastTitles()).toEqual(['Call restored']);
   });
 
+  it('keeps keyboard focus on Restore while it runs, then on Delete once the call is back', async () => {
+    call = callDetail({ deleted_flag: true });
+    signInAs(ADMIN);
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const { user } = renderCallPage({
+      ...slowRefetch(),
+      'PUT /api/v1/admin/calls/call_0001/deleted': async () => {
+        await answered;
+        call = { ...call, deleted_flag: false };
+        return jsonResponse({ call_id: call.call_id, deleted_flag: false });
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Amelia Campbell' });
+    within(triage()).getByRole('button', { name: 'Restore call' }).focus();
+    await user.keyboard('{Enter}');
+
+    // Busy, but still focusable (a disabled button would drop focus to the page).
+    const busy = await within(triage()).findByRole('button', { name: 'Restoring…' });
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
+    expect((busy as HTMLButtonElement).disabled).toBe(false);
+    expect(document.activeElement).toBe(busy);
+
+    answer();
+    const deleteButton = await within(triage()).findByRole('button', { name: 'Delete call' });
+    expect(document.activeElement).toBe(deleteButton);
+  });
+
   it.each([
     ['a live call', null],
     ['a deleted call', true],

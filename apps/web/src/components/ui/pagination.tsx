@@ -65,13 +65,16 @@ export function Pagination({
           <label htmlFor={sizeId} className="whitespace-nowrap">
             Per page
           </label>
+          {/* Busy is aria-disabled here too, so that choosing a size keeps focus on the choice. */}
           <Select
             id={sizeId}
             value={pageSize}
-            disabled={disabled}
-            onChange={(event) => onPageSizeChange(Number(event.target.value))}
+            aria-disabled={disabled || undefined}
+            onChange={(event) => {
+              if (!disabled) onPageSizeChange(Number(event.target.value));
+            }}
             wrapperClassName="w-24"
-            className="h-9"
+            className="h-9 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
           >
             {pageSizeOptions.map((option) => (
               <option key={option} value={option}>
@@ -81,34 +84,57 @@ export function Pagination({
           </Select>
         </div>
         <div className="flex items-center gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            className="size-9 px-0"
-            aria-label="Previous page"
-            title="Previous page"
-            disabled={disabled || page <= 1}
-            onClick={() => onPageChange(Math.min(page - 1, pages))}
+          <PageButton
+            label="Previous page"
+            off={disabled || page <= 1}
+            onPress={() => onPageChange(Math.min(page - 1, pages))}
           >
             <IconChevronLeft />
-          </Button>
+          </PageButton>
           <span className="min-w-20 text-center whitespace-nowrap tabular-nums">
             Page {formatCount(page)} of {formatCount(pages)}
           </span>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="size-9 px-0"
-            aria-label="Next page"
-            title="Next page"
-            disabled={disabled || page >= pages}
-            onClick={() => onPageChange(page + 1)}
+          <PageButton
+            label="Next page"
+            off={disabled || page >= pages}
+            onPress={() => onPageChange(page + 1)}
           >
             <IconChevronRight />
-          </Button>
+          </PageButton>
         </div>
         {children}
       </div>
     </nav>
+  );
+}
+
+/**
+ * Previous or next. At the ends (and while `disabled`) it is aria-disabled rather than disabled:
+ * pressing Next onto the last page would otherwise disable the focused button, and the browser
+ * drops focus to the page. It stays focusable, says it is unavailable, and ignores presses.
+ */
+function PageButton({
+  label,
+  off,
+  onPress,
+  children,
+}: {
+  label: string;
+  off: boolean;
+  onPress: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      className="size-9 px-0 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-surface"
+      aria-label={label}
+      title={label}
+      aria-disabled={off || undefined}
+      onClick={off ? undefined : onPress}
+    >
+      {children}
+    </Button>
   );
 }

@@ -1,6 +1,6 @@
 // "Delete call" for admins on the call page: asks first, then hides the call from everyone's call
 // log (it can be restored from the admin area's Deleted calls).
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -8,7 +8,14 @@ import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useSetCallDeleted } from '../api/deleted-calls.ts';
 
-export function DeleteCallButton({ callId }: { callId: string }) {
+export function DeleteCallButton({
+  callId,
+  ref,
+}: {
+  callId: string;
+  /** The button that opens the dialog (the call page focuses it once a restore has put it there). */
+  ref?: Ref<HTMLButtonElement>;
+}) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const setDeleted = useSetCallDeleted({
@@ -26,6 +33,7 @@ export function DeleteCallButton({ callId }: { callId: string }) {
   return (
     <>
       <Button
+        ref={ref}
         variant="secondary"
         size="sm"
         onClick={() => {

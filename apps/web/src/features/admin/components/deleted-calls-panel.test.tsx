@@ -98,6 +98,32 @@ function renderPanel(
   return { router, requested, user: userEvent.setup() };
 }
 
+/** PUT …/deleted for these calls: takes each out of the server's list, answering when `until` does. */
+function restoreRoutes(callIds: string[], until?: Promise<void>): Record<string, FakeHandler> {
+  return Object.fromEntries(
+    callIds.map((callId) => [
+      `PUT /api/v1/admin/calls/${callId}/deleted`,
+      async () => {
+        await until;
+        deleted = deleted.filter((call) => call.call_id !== callId);
+        return jsonResponse({ call_id: callId, deleted_flag: false });
+      },
+    ]),
+  );
+}
+
+/** A promise and the function that settles it. */
+function later() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
+const restoreButton = (callId: string) =>
+  screen.getByRole('button', { name: `Restore call ${callId}` });
+
 const rowIds = () =>
   screen
     .getAllByRole('link')
@@ -126,9 +152,9 @@ describe('DeletedCallsPanel', () => {
     const second = screen.getByRole('link', { name: 'call_0002' }).closest('tr');
     expect(second && (await within(second).findByText('Front desk (AI)'))).toBeTruthy();
     expect(first && within(first).getByText('nw-agent-2')).toBeTruthy();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Previous page' }).disabled).toBe(
-      true,
-    );
+    expect(
+      screen.getByRole('button', { name: 'Previous page' }).getAttribute('aria-disabled'),
+    ).toBe('true');
 
     screen.getByRole('button', { name: 'Next page' }).focus();
     await user.keyboard('{Enter}');
@@ -136,9 +162,10 @@ describe('DeletedCallsPanel', () => {
     expect(requested.at(-1)).toBe('page=2&pageSize=25');
     expect(rowIds()).toEqual(['call_0026', 'call_0027', 'call_0028', 'call_0029', 'call_0030']);
     expect(router.state.location.search).toBe('?tab=deleted&page=2');
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next page' }).disabled).toBe(
-      true,
-    );
+    // The last page: Next is unavailable, and keeps the focus it had.
+    const next = screen.getByRole('button', { name: 'Next page' });
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(next);
 
     screen.getByRole('button', { name: 'Previous page' }).focus();
     await user.keyboard(' ');
@@ -189,6 +216,68 @@ describe('DeletedCallsPanel', () => {
     await user.click(await screen.findByRole('button', { name: 'Restore call call_0026' }));
     expect(await screen.findByText('1–25 of 25 deleted calls')).toBeTruthy();
     expect(router.state.location.search).toBe('?tab=deleted');
+  });
+
+  it('keeps focus on Restore while it runs, then gives it to the row that takes its place', async () => {
+    const answer = later();
+    const { user } = renderPanel('', { routes: restoreRoutes(['call_0003'], answer.promise) });
+    (await screen.findByRole('button', { name: 'Restore call call_0003' })).focus();
+    await user.keyboard('{Enter}');
+    // Busy, but still focusable (a disabled button would drop focus to the page).
+    const busy = restoreButton('call_0003');
+    await waitFor(() => expect(busy.getAttribute('aria-busy')).toBe('true'));
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
+    expect((busy as HTMLButtonElement).disabled).toBe(false);
+    expect(document.activeElement).toBe(busy);
+
+    answer.resolve();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'call_0003' })).toBeNull());
+    expect(document.activeElement).toBe(restoreButton('call_0004'));
+  });
+
+  it('gives focus to the row before when the last row of the page is restored', async () => {
+    deleted = deleted.slice(0, 3);
+    const { user } = renderPanel('', { routes: restoreRoutes(['call_0003']) });
+    await user.click(await screen.findByRole('button', { name: 'Restore call call_0003' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'call_0003' })).toBeNull());
+    expect(document.activeElement).toBe(restoreButton('call_0002'));
+  });
+
+  it('gives focus to the last row of the page it moves back to', async () => {
+    deleted = deleted.slice(0, 26);
+    const { router, user } = renderPanel('&page=2', { routes: restoreRoutes(['call_0026']) });
+    await user.click(await screen.findByRole('button', { name: 'Restore call call_0026' }));
+    expect(await screen.findByText('1–25 of 25 deleted calls')).toBeTruthy();
+    expect(router.state.location.search).toBe('?tab=deleted');
+    await waitFor(() => expect(document.activeElement).toBe(restoreButton('call_0025')));
+  });
+
+  it('gives focus to the empty state’s heading when the last deleted call is restored', async () => {
+    deleted = deleted.slice(0, 1);
+    const { user } = renderPanel('', { routes: restoreRoutes(['call_0001']) });
+    await user.click(await screen.findByRole('button', { name: 'Restore call call_0001' }));
+    const empty = await screen.findByRole('heading', { name: 'No deleted calls' });
+    expect(document.activeElement).toBe(empty);
+    // Focusable by script only: not a stop in the Tab order.
+    expect(empty.tabIndex).toBe(-1);
+  });
+
+  it('does not take focus back from where the admin moved it meanwhile', async () => {
+    const answer = later();
+    const { user } = renderPanel('', {
+      routes: restoreRoutes(['call_0003', 'call_0005'], answer.promise),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Restore call call_0003' }));
+    const elsewhere = screen.getByRole('link', { name: 'call_0010' });
+    elsewhere.focus();
+    answer.resolve();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'call_0003' })).toBeNull());
+    expect(document.activeElement).toBe(elsewhere);
+
+    // …and still looks after it the next time.
+    await user.click(restoreButton('call_0005'));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'call_0005' })).toBeNull());
+    expect(document.activeElement).toBe(restoreButton('call_0006'));
   });
 
   it('says when there are no deleted calls', async () => {

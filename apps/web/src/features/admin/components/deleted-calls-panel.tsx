@@ -1,8 +1,7 @@
 // Deleted calls: hidden from everyone's call log; admins page through them here and restore them.
 // The page is kept in the address (?tab=deleted&page=2), so Back from an opened call returns to it.
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconInbox } from '../../../components/ui/icons.tsx';
 import { Pagination, pageCount } from '../../../components/ui/pagination.tsx';
@@ -17,6 +16,7 @@ import {
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAdminAgents } from '../api/agents.ts';
 import { useDeletedCalls, useSetCallDeleted } from '../api/deleted-calls.ts';
+import { focusWasDropped, RestoreButton } from './call-admin-actions.tsx';
 import { PanelError, PanelHeader, PanelLoading } from './panel-states.tsx';
 import { rt } from './responsive-table.ts';
 import { toastRestored } from './restored-toast.ts';
@@ -39,6 +39,23 @@ function readPage(params: URLSearchParams): PageChoice {
   };
 }
 
+/** Where the call being restored was listed. */
+interface RestoredFrom {
+  callId: string;
+  index: number;
+  page: number;
+}
+
+/**
+ * Focuses a heading. PanelHeader and EmptyState take no props for theirs, so it is made focusable
+ * here, for script only (tabindex -1 keeps it out of the Tab order).
+ */
+function focusHeading(heading: HTMLElement | null | undefined) {
+  if (!heading) return;
+  heading.tabIndex = -1;
+  heading.focus();
+}
+
 /** The address with this page and size; defaults are left out. */
 function withPage(params: URLSearchParams, next: PageChoice): URLSearchParams {
   const updated = new URLSearchParams(params);
@@ -58,6 +75,51 @@ export function DeletedCallsPanel() {
   const agents = useAdminAgents();
   const agentName = (agentId: string) =>
     agents.data?.find((agent) => agent.agent_id === agentId)?.display_name ?? agentId;
+
+  // A restored call's row leaves the list, and with it the focused Restore button: focus goes to
+  // the row that takes its place (else the one before it), else to the heading of what is left.
+  const sectionRef = useRef<HTMLElement>(null);
+  const restoring = useRef<RestoredFrom | null>(null);
+  const restore = (from: RestoredFrom) => {
+    restoring.current = from;
+    setDeleted.mutate(
+      { callId: from.callId, deleted: false },
+      {
+        onError: () => {
+          restoring.current = null;
+        },
+      },
+    );
+  };
+  useLayoutEffect(() => {
+    const from = restoring.current;
+    const section = sectionRef.current;
+    if (!from || !section) return;
+    let target: HTMLElement | null | undefined;
+    if (calls.isError) {
+      target = section.querySelector('h2');
+    } else {
+      const data = calls.data;
+      // Still listed (the list is being refetched), or a page's worth of rows not here yet.
+      if (!data || calls.isPlaceholderData) return;
+      if (data.rows.some((row) => row.call_id === from.callId)) return;
+      if (data.total > 0 && data.rows.length === 0) return; // past the end: the last page is next
+      if (data.total === 0) {
+        // The empty state's heading, after the panel's own.
+        target = [...section.querySelectorAll('h2')].at(-1);
+      } else {
+        const buttons = [...section.querySelectorAll<HTMLElement>('[data-restore-call]')];
+        // On the same page the next row has taken the restored one's place (else the row before
+        // it is last); after a move back to the last page, the row before it is that page's last.
+        const last = buttons.length - 1;
+        target = buttons[page === from.page ? Math.min(from.index, last) : last];
+      }
+    }
+    restoring.current = null;
+    if (!focusWasDropped()) return;
+    if (target instanceof HTMLButtonElement) target.focus();
+    else focusHeading(target);
+  }, [calls.data, calls.isPlaceholderData, calls.isError, page]);
 
   const goTo = (next: PageChoice, options: { replace?: boolean } = {}) =>
     setSearchParams((params) => withPage(params, next), options);
@@ -109,7 +171,7 @@ export function DeletedCallsPanel() {
             </tr>
           </TableHeader>
           <TableBody className={rt.body}>
-            {calls.data.rows.map((call) => (
+            {calls.data.rows.map((call, index) => (
               <TableRow key={call.call_id} className={rt.row}>
                 <TableCell className={`pl-5 ${rt.lead}`}>
                   <Link
@@ -137,16 +199,14 @@ export function DeletedCallsPanel() {
                   {formatDateTime(call.end_datetime)}
                 </TableCell>
                 <TableCell className={`pr-5 text-right ${rt.actions}`}>
-                  <Button
-                    variant="secondary"
-                    size="sm"
+                  <RestoreButton
+                    data-restore-call={call.call_id}
                     pending={setDeleted.isPending && setDeleted.variables.callId === call.call_id}
-                    pendingLabel="Restoring…"
                     aria-label={`Restore call ${call.call_id}`}
-                    onClick={() => setDeleted.mutate({ callId: call.call_id, deleted: false })}
+                    onRestore={() => restore({ callId: call.call_id, index, page })}
                   >
                     Restore
-                  </Button>
+                  </RestoreButton>
                 </TableCell>
               </TableRow>
             ))}
@@ -166,7 +226,7 @@ export function DeletedCallsPanel() {
     );
   }
   return (
-    <section aria-label="Deleted calls">
+    <section ref={sectionRef} aria-label="Deleted calls">
       <PanelHeader
         title="Deleted calls"
         description="Hidden from the call log and analytics for everyone. Restore one to bring it back."
