@@ -14,7 +14,13 @@ interface Scenario {
 interface Results {
   generatedAt: string;
   commit: string;
-  machine: { cpus: string; memoryGb: number; node: string; postgres: string };
+  machine: {
+    cpus: string;
+    memoryGb: number;
+    node: string;
+    postgres: string;
+    loadAverage: { atStart: number; atEnd: number };
+  };
   settings: { connections: number; seconds: number; warmupSeconds: number };
   postgres: { scenarios: Scenario[]; idleRssMb: number; passwordHashMs: number };
   pglite: { scenarios: Scenario[] };
@@ -24,6 +30,45 @@ interface Results {
 
 const percent = (ratio: number | null) => (ratio === null ? '—' : `${Math.round(ratio * 100)}%`);
 const errors = (result: LoadResult) => `${result.errors + result.non2xx}`;
+
+/** The targets of issue 7, each with the figure it is judged on. */
+function targets(results: Results) {
+  const scenario = (name: string) =>
+    results.postgres.scenarios.find((s) => s.name.startsWith(name));
+  const list = scenario('list page 1');
+  const details = scenario('call details');
+  const errorCount = [...results.postgres.scenarios, ...results.pglite.scenarios].reduce(
+    (sum, s) => sum + s.http.errors + s.http.non2xx,
+    0,
+  );
+  const peakRss = Math.max(...results.postgres.scenarios.map((s) => s.serverRssMb));
+  const rows: [string, string, boolean][] = [
+    ['list page 1 ≥ 60% of direct', percent(list?.ratio ?? null), (list?.ratio ?? 0) >= 0.6],
+    [
+      'list page 1 p99 ≤ 100 ms',
+      `${list?.http.p99Ms ?? '—'} ms`,
+      (list?.http.p99Ms ?? Infinity) <= 100,
+    ],
+    ['call details ≥ 70% of direct', percent(details?.ratio ?? null), (details?.ratio ?? 0) >= 0.7],
+    ['no errors (every scenario, both databases)', String(errorCount), errorCount === 0],
+    ['server memory under load < 300 MB', `${peakRss} MB`, peakRss < 300],
+    [
+      '`/auth` initial JS ≤ 150 KB gzip',
+      `${results.frontEnd.authInitialJsGzipKb} KB`,
+      results.frontEnd.authInitialJsGzipKb <= 150,
+    ],
+    [
+      'first dashboard rows ≤ 500 ms median',
+      `${results.frontEnd.firstRowsMedianMs} ms`,
+      results.frontEnd.firstRowsMedianMs <= 500,
+    ],
+  ];
+  return [
+    '| target | measured | met |',
+    '| --- | ---: | :---: |',
+    ...rows.map(([name, value, met]) => `| ${name} | ${value} | ${met ? 'yes' : '**no**'} |`),
+  ].join('\n');
+}
 
 function table(scenarios: Scenario[], withDirect: boolean) {
   const head = withDirect
@@ -44,7 +89,13 @@ export function writeReport(results: Results, file: URL) {
 
 Measured by \`npm run bench\` on ${results.generatedAt.slice(0, 10)} at commit \`${results.commit}\`, on
 ${results.machine.cpus}, ${results.machine.memoryGb} GB, Node ${results.machine.node}, PostgreSQL
-${results.machine.postgres}. The whole run took ${results.totalSeconds} s. Re-run it to check any number here.
+${results.machine.postgres}. The whole run took ${results.totalSeconds} s; the machine's 1-minute load average was
+${results.machine.loadAverage.atStart.toFixed(2)} at the start and ${results.machine.loadAverage.atEnd.toFixed(2)} at the end (other work skews every figure). Re-run it to check
+any number here.
+
+## Targets
+
+${targets(results)}
 
 ## How it measures
 

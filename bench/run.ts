@@ -3,7 +3,7 @@
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { hashPassword } from 'better-auth/crypto';
 import pg from 'pg';
@@ -320,6 +320,8 @@ async function runPglite(): Promise<ScenarioResult[]> {
 
 async function main() {
   const started = performance.now();
+  // Other work on the machine skews every figure: the report shows how busy it was.
+  const loadAtStart = loadavg()[0] ?? 0;
   log('building the web app');
   execSync('npm run build', { stdio: 'ignore' });
   const postgres = await runPostgres();
@@ -332,6 +334,7 @@ async function main() {
       memoryGb: Math.round(totalmem() / 1024 ** 3),
       node: process.version,
       postgres: execSync(`psql "${PG_URL}" -Atc "show server_version"`).toString().trim(),
+      loadAverage: { atStart: loadAtStart, atEnd: loadavg()[0] ?? 0 },
     },
     settings: { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP },
     postgres: {
