@@ -1,6 +1,12 @@
 // Verifies the bearer access tokens that /api/v1 accepts: EdDSA JWTs signed by better-auth's
 // jwt plugin. Public keys are read from the jwks table once and kept (they never change once
 // written); an unknown key id triggers one re-read, at most every few seconds.
+//
+// A verified token is remembered until it expires (at most VERIFIED_CACHE_SIZE of them): the
+// browser sends the same token for up to 15 minutes, and checking its signature again each time
+// was a measurable share of a request's CPU. Only the exact token string is remembered, so nothing
+// unverified can match; whether its session is still live is checked on every request anyway
+// (app_enter), so signing out still ends access at once.
 import {
   createLocalJWKSet,
   decodeProtectedHeader,
@@ -14,12 +20,23 @@ import type { Db } from '../db/client.ts';
 import type { AccessClaims } from '../db/tenant.ts';
 
 const RELOAD_AT_MOST_EVERY_MS = 5_000;
+const VERIFIED_CACHE_SIZE = 10_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
 
 export function createAccessTokenVerifier(db: Db, options: { issuer: string; audience: string }) {
   let keySet: ReturnType<typeof createLocalJWKSet> | null = null;
   let knownKids = new Set<string>();
   let loadedAt = 0;
+  /** token → its claims and expiry (seconds since the epoch), oldest first. */
+  const verified = new Map<string, { claims: AccessClaims; exp: number }>();
+
+  function remember(token: string, claims: AccessClaims, exp: number) {
+    if (verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+    verified.set(token, { claims, exp });
+  }
 
   async function load() {
     const rows = await db
@@ -48,6 +65,12 @@ export function createAccessTokenVerifier(db: Db, options: { issuer: string; aud
 
   /** The token's claims, or null when it is malformed, forged, expired or not ours. */
   return async function verify(token: string): Promise<AccessClaims | null> {
+    const known = verified.get(token);
+    if (known) {
+      if (known.exp > Date.now() / 1000) return known.claims;
+      verified.delete(token);
+      return null;
+    }
     const kid = kidOf(token);
     if (!kid) return null;
     if (!keySet || (!knownKids.has(kid) && Date.now() - loadedAt > RELOAD_AT_MOST_EVERY_MS)) {
@@ -60,10 +83,13 @@ export function createAccessTokenVerifier(db: Db, options: { issuer: string; aud
         audience: options.audience,
         algorithms: ['EdDSA'],
       });
-      const { sub, sid } = payload;
+      const { sub, sid, exp } = payload;
       if (typeof sub !== 'string' || !UUID.test(sub)) return null;
       if (typeof sid !== 'string' || !UUID.test(sid)) return null;
-      return { userId: sub, sessionId: sid };
+      const claims = { userId: sub, sessionId: sid };
+      // jwtVerify has checked exp; a token without one is not remembered.
+      if (typeof exp === 'number') remember(token, claims, exp);
+      return claims;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;
