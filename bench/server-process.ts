@@ -19,7 +19,8 @@ export async function startServer(
   port: number,
 ): Promise<ServerProcess> {
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The production bundle that `npm start` runs (built by `npm run build`, which the bench runs first).
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
