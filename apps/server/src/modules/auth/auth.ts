@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts, jwks, profiles, sessions, users, verifications } from '../../db/schema.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { consumeRate } from '../../lib/rate-limit.ts';
+import { passwordHashing } from './password-hashing.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblems } from './password-rules.ts';
 import { resetPasswordMail } from './mails.ts';
 
@@ -93,6 +94,7 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; logge
       disableSignUp: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: passwordHashing,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
