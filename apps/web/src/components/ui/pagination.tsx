@@ -73,8 +73,9 @@ export function Pagination({
             onChange={(event) => {
               if (!disabled) onPageSizeChange(Number(event.target.value));
             }}
+            size="sm"
             wrapperClassName="w-24"
-            className="h-9 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
           >
             {pageSizeOptions.map((option) => (
               <option key={option} value={option}>
@@ -128,7 +129,7 @@ function PageButton({
     <Button
       variant="secondary"
       size="sm"
-      className="size-9 px-0 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-surface"
+      className="w-8 px-0 max-sm:size-9 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-surface"
       aria-label={label}
       title={label}
       aria-disabled={off || undefined}

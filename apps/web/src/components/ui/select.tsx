@@ -2,22 +2,42 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { IconChevronDown } from './icons.tsx';
 
-export const selectClassName =
-  'block h-10 w-full appearance-none truncate rounded-lg border border-border-input bg-surface py-0 pr-9 pl-3 text-base text-fg shadow-xs transition-[border-color,box-shadow] focus:border-accent focus:outline-none focus:ring-3 focus:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-60 sm:text-sm';
+const base =
+  'block w-full appearance-none truncate rounded-lg border border-border-input bg-surface py-0 text-base text-fg shadow-xs transition-[border-color,box-shadow] focus:border-accent focus:outline-none focus:ring-3 focus:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-60 sm:text-sm';
 
-export interface SelectProps extends ComponentProps<'select'> {
+// Heights match the buttons' (button.tsx), so that a select sits level with them in a row.
+const sizes = {
+  // A little taller on phones, where the text is 16 px (smaller makes iOS zoom in on focus).
+  sm: 'h-9 pr-8 pl-2.5 sm:h-8',
+  md: 'h-10 pr-9 pl-3',
+} as const;
+
+export interface SelectProps extends Omit<ComponentProps<'select'>, 'size'> {
+  /** `sm` in table rows and toolbars, beside small buttons. */
+  size?: keyof typeof sizes;
   /** Classes for the wrapper (width, layout); `className` styles the select itself. */
   wrapperClassName?: string;
 }
 
 /** A native select (the platform's own picker on phones and screen readers), styled. */
-export function Select({ className, wrapperClassName, children, ...props }: SelectProps) {
+export function Select({
+  size = 'md',
+  className,
+  wrapperClassName,
+  children,
+  ...props
+}: SelectProps) {
   return (
     <div className={cn('relative', wrapperClassName)}>
-      <select className={cn(selectClassName, className)} {...props}>
+      <select className={cn(base, sizes[size], className)} {...props}>
         {children}
       </select>
-      <IconChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-fg-subtle" />
+      <IconChevronDown
+        className={cn(
+          'pointer-events-none absolute top-1/2 size-4 -translate-y-1/2 text-fg-subtle',
+          size === 'sm' ? 'right-2.5' : 'right-3',
+        )}
+      />
     </div>
   );
 }
