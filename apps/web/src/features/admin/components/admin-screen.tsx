@@ -79,17 +79,16 @@ export function AdminScreen({ user }: { user: Me }) {
           ? `Manage who is in ${user.organisation.name}, its agents and its calls${user.isSuperAdmin ? ' — and, as a platform operator, every organisation' : ''}.`
           : 'Every organisation on Callboard, and which agents belong to each.'}
       </p>
-      <div className="-mx-4 mt-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <Tabs
-          label={heading}
-          items={tabs}
-          value={current.value}
-          idPrefix="admin-tab"
-          panelId="admin-panel"
-          // Each tab starts afresh: one tab's page (?page=) is not another's.
-          onValueChange={(value) => setSearchParams({ tab: value }, { replace: true })}
-        />
-      </div>
+      <Tabs
+        label={heading}
+        className="mt-6"
+        items={tabs}
+        value={current.value}
+        idPrefix="admin-tab"
+        panelId="admin-panel"
+        // Each tab starts afresh: one tab's page (?page=) is not another's.
+        onValueChange={(value) => setSearchParams({ tab: value }, { replace: true })}
+      />
       <Card
         id="admin-panel"
         role="tabpanel"
@@ -114,15 +113,16 @@ function NotAdmin({ user }: { user: Me }) {
           description={
             <p>
               The admin area is where an organisation’s admins manage members, invitations, agents
-              and deleted calls. Your account is{' '}
+              and deleted calls.{' '}
               {user.organisation ? (
                 <>
-                  a member of <span className="font-medium text-fg">{user.organisation.name}</span>
+                  Your account is a member of{' '}
+                  <span className="font-medium text-fg">{user.organisation.name}</span>. If
+                  something needs changing, ask one of its admins.
                 </>
               ) : (
-                'not in an organisation yet'
+                'Your account is not in an organisation yet: ask an admin of your organisation to invite you.'
               )}
-              . If something needs changing, ask one of its admins.
             </p>
           }
           action={
