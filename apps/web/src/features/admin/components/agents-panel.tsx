@@ -20,83 +20,75 @@ import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useAdminAgents, useRenameAgent } from '../api/agents.ts';
-import { PanelError, PanelHeader, PanelLoading } from './panel-states.tsx';
+import { PanelHeader, PanelQuery } from './panel-states.tsx';
 import { rt } from './responsive-table.ts';
 
 export function AgentsPanel() {
   const agents = useAdminAgents();
   const [editing, setEditing] = useState<AdminAgent | null>(null);
-  let body;
-  if (agents.isPending) body = <PanelLoading label="Loading agents" />;
-  else if (agents.isError) {
-    body = (
-      <PanelError
-        title="Couldn’t load the agents"
-        error={agents.error}
-        onRetry={() => void agents.refetch()}
-      />
-    );
-  } else if (agents.data.length === 0) {
-    body = (
-      <EmptyState
-        icon={<IconBot />}
-        title="No agents yet"
-        description="A platform operator maps your call platform’s agents to the organisation; their calls then show up here."
-      />
-    );
-  } else {
-    body = (
-      <Table className={rt.table}>
-        <TableHeader className={rt.head}>
-          <tr>
-            <TableHeaderCell className="pl-5">Display name</TableHeaderCell>
-            <TableHeaderCell>Agent id</TableHeaderCell>
-            <TableHeaderCell className="text-right">Calls</TableHeaderCell>
-            <TableHeaderCell className="pr-5 text-right">
-              <span className="sr-only">Actions</span>
-            </TableHeaderCell>
-          </tr>
-        </TableHeader>
-        <TableBody className={rt.body}>
-          {agents.data.map((agent) => (
-            <TableRow key={agent.agent_id} className={rt.row}>
-              <TableCell className={`pl-5 font-medium ${rt.lead}`}>
-                {agent.display_name ?? (
-                  <span className="font-normal text-fg-muted italic">No name</span>
-                )}
-              </TableCell>
-              <TableCell
-                data-label="Agent id"
-                className={`font-mono text-xs text-fg-muted ${rt.cell}`}
-              >
-                {agent.agent_id}
-              </TableCell>
-              <TableCell data-label="Calls" className={`text-right tabular-nums ${rt.cell}`}>
-                {formatCount(agent.calls)}
-              </TableCell>
-              <TableCell className={`pr-5 text-right ${rt.actions}`}>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`Rename ${agent.display_name ?? agent.agent_id}`}
-                  onClick={() => setEditing(agent)}
-                >
-                  Rename
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    );
-  }
   return (
     <section aria-label="Agents">
       <PanelHeader
         title="Agents"
         description="The agents whose calls belong to the organisation. Their display names show in the call log and analytics."
       />
-      {body}
+      <PanelQuery
+        query={agents}
+        loadingLabel="Loading agents"
+        errorTitle="Couldn’t load the agents"
+        empty={
+          <EmptyState
+            icon={<IconBot />}
+            title="No agents yet"
+            description="A platform operator maps your call platform’s agents to the organisation; their calls then show up here."
+          />
+        }
+      >
+        {(list) => (
+          <Table className={rt.table}>
+            <TableHeader className={rt.head}>
+              <tr>
+                <TableHeaderCell className="pl-5">Display name</TableHeaderCell>
+                <TableHeaderCell>Agent id</TableHeaderCell>
+                <TableHeaderCell className="text-right">Calls</TableHeaderCell>
+                <TableHeaderCell className="pr-5 text-right">
+                  <span className="sr-only">Actions</span>
+                </TableHeaderCell>
+              </tr>
+            </TableHeader>
+            <TableBody className={rt.body}>
+              {list.map((agent) => (
+                <TableRow key={agent.agent_id} className={rt.row}>
+                  <TableCell className={`pl-5 font-medium ${rt.lead}`}>
+                    {agent.display_name ?? (
+                      <span className="font-normal text-fg-muted italic">No name</span>
+                    )}
+                  </TableCell>
+                  <TableCell
+                    data-label="Agent id"
+                    className={`font-mono text-xs text-fg-muted ${rt.cell}`}
+                  >
+                    {agent.agent_id}
+                  </TableCell>
+                  <TableCell data-label="Calls" className={`text-right tabular-nums ${rt.cell}`}>
+                    {formatCount(agent.calls)}
+                  </TableCell>
+                  <TableCell className={`pr-5 text-right ${rt.actions}`}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Rename ${agent.display_name ?? agent.agent_id}`}
+                      onClick={() => setEditing(agent)}
+                    >
+                      Rename
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </PanelQuery>
       {editing ? (
         <RenameDialog key={editing.agent_id} agent={editing} onClose={() => setEditing(null)} />
       ) : null}

@@ -16,6 +16,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../components/ui/table.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAudit, type AuditListQuery } from '../api/audit.ts';
 import { useAdminMembers } from '../api/members.ts';
@@ -27,7 +28,7 @@ import {
   nameLookup,
   type AuditAction,
 } from '../audit-format.ts';
-import { PanelError, PanelHeader, PanelLoading } from './panel-states.tsx';
+import { PanelHeader, PanelQuery } from './panel-states.tsx';
 import { rt } from './responsive-table.ts';
 
 const PAGE_SIZES = [25, 50, 100] as const;
@@ -72,7 +73,7 @@ export function AuditPanel() {
   }
 
   const filters = (
-    <div className="grid gap-3 border-b border-border px-4 py-4 sm:grid-cols-2 sm:px-5 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
+    <div className="grid grid-cols-2 gap-3 border-b border-border px-4 py-4 sm:px-5 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
       <div>
         <Label htmlFor={`${id}-action`} className="mb-1.5 text-xs text-fg-muted">
           Action
@@ -134,6 +135,8 @@ export function AuditPanel() {
       </div>
       <Button
         variant="ghost"
+        // Below lg it would take a row of its own: shown there only when there is something to clear.
+        className={cn('col-span-2 lg:col-span-1', !filtered && 'max-lg:hidden')}
         disabled={!filtered}
         onClick={() => {
           setAction('');
@@ -148,85 +151,6 @@ export function AuditPanel() {
     </div>
   );
 
-  let body;
-  if (audit.isPending) body = <PanelLoading label="Loading the audit log" />;
-  else if (audit.isError) {
-    body = (
-      <PanelError
-        title="Couldn’t load the audit log"
-        error={audit.error}
-        onRetry={() => void audit.refetch()}
-      />
-    );
-  } else if (audit.data.entries.length === 0) {
-    body = (
-      <EmptyState
-        icon={<IconFileText />}
-        title={filtered ? 'Nothing matches these filters' : 'Nothing recorded yet'}
-        description={
-          filtered
-            ? 'Try another action, person or date range.'
-            : 'Assignments, status changes, membership changes, invitations and agent changes appear here.'
-        }
-      />
-    );
-  } else {
-    body = (
-      <>
-        <Table className={rt.table} aria-busy={audit.isFetching || undefined}>
-          <TableHeader className={rt.head}>
-            <tr>
-              <TableHeaderCell className="pl-5">When</TableHeaderCell>
-              <TableHeaderCell>Who</TableHeaderCell>
-              <TableHeaderCell>Action</TableHeaderCell>
-              <TableHeaderCell className="pr-5">Details</TableHeaderCell>
-            </tr>
-          </TableHeader>
-          <TableBody className={rt.body}>
-            {audit.data.entries.map((entry) => (
-              <TableRow key={`${entry.action}-${entry.id}`} className={rt.row}>
-                <TableCell
-                  className={`pl-5 whitespace-nowrap text-fg-muted tabular-nums ${rt.lead} max-sm:text-xs`}
-                >
-                  {formatDateTime(entry.created_at)}
-                </TableCell>
-                <TableCell data-label="Who" className={`whitespace-nowrap ${rt.cell}`}>
-                  {actorName(entry, names)}
-                </TableCell>
-                <TableCell
-                  data-label="Action"
-                  className={`whitespace-nowrap font-medium ${rt.cell}`}
-                >
-                  {AUDIT_ACTION_LABELS[entry.action]}
-                </TableCell>
-                <TableCell
-                  data-label="Details"
-                  className={`pr-5 break-words text-fg-muted ${rt.cell} max-sm:items-start`}
-                >
-                  {describeAuditEntry(entry, names)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <Pagination
-          className="border-t border-border px-4 py-3 sm:px-5"
-          page={page}
-          pageSize={pageSize}
-          total={audit.data.total}
-          pageSizeOptions={PAGE_SIZES}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-          noun="entries"
-          disabled={audit.isFetching}
-        />
-      </>
-    );
-  }
-
   return (
     <section aria-label="Audit log">
       <PanelHeader
@@ -234,7 +158,78 @@ export function AuditPanel() {
         description="Everything admins and colleagues changed, newest first."
       />
       {filters}
-      {body}
+      <PanelQuery
+        query={audit}
+        loadingLabel="Loading the audit log"
+        errorTitle="Couldn’t load the audit log"
+        isEmpty={(data) => data.entries.length === 0}
+        empty={
+          <EmptyState
+            icon={<IconFileText />}
+            title={filtered ? 'Nothing matches these filters' : 'Nothing recorded yet'}
+            description={
+              filtered
+                ? 'Try another action, person or date range.'
+                : 'Assignments, status changes, membership changes, invitations and agent changes appear here.'
+            }
+          />
+        }
+      >
+        {(data) => (
+          <>
+            <Table className={rt.table} aria-busy={audit.isFetching || undefined}>
+              <TableHeader className={rt.head}>
+                <tr>
+                  <TableHeaderCell className="pl-5">When</TableHeaderCell>
+                  <TableHeaderCell>Who</TableHeaderCell>
+                  <TableHeaderCell>Action</TableHeaderCell>
+                  <TableHeaderCell className="pr-5">Details</TableHeaderCell>
+                </tr>
+              </TableHeader>
+              <TableBody className={rt.body}>
+                {data.entries.map((entry) => (
+                  <TableRow key={`${entry.action}-${entry.id}`} className={rt.row}>
+                    <TableCell
+                      className={`pl-5 whitespace-nowrap text-fg-muted tabular-nums ${rt.lead} max-sm:text-xs`}
+                    >
+                      {formatDateTime(entry.created_at)}
+                    </TableCell>
+                    <TableCell data-label="Who" className={`whitespace-nowrap ${rt.cell}`}>
+                      {actorName(entry, names)}
+                    </TableCell>
+                    <TableCell
+                      data-label="Action"
+                      className={`whitespace-nowrap font-medium ${rt.cell}`}
+                    >
+                      {AUDIT_ACTION_LABELS[entry.action]}
+                    </TableCell>
+                    <TableCell
+                      data-label="Details"
+                      className={`pr-5 break-words text-fg-muted ${rt.cell} max-sm:items-start`}
+                    >
+                      {describeAuditEntry(entry, names)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <Pagination
+              className="border-t border-border px-4 py-3 sm:px-5"
+              page={page}
+              pageSize={pageSize}
+              total={data.total}
+              pageSizeOptions={PAGE_SIZES}
+              onPageChange={setPage}
+              onPageSizeChange={(size) => {
+                setPageSize(size);
+                setPage(1);
+              }}
+              noun="entries"
+              disabled={audit.isFetching}
+            />
+          </>
+        )}
+      </PanelQuery>
     </section>
   );
 }

@@ -30,10 +30,15 @@ import {
   useRevokeInvitation,
 } from '../api/invitations.ts';
 import { FORMER_MEMBER, nameLookup } from '../audit-format.ts';
-import { PanelError, PanelHeader, PanelLoading } from './panel-states.tsx';
+import { PanelHeader, PanelQuery } from './panel-states.tsx';
 import { rt } from './responsive-table.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
+
+const ROLE_HINTS: Record<Role, string> = {
+  member: 'Works with the organisation’s calls: triage, assign, close.',
+  admin: 'Also manages members, invitations, agents and deleted calls.',
+};
 
 export function InvitationsPanel() {
   const invitations = useInvitations();
@@ -51,101 +56,6 @@ export function InvitationsPanel() {
     </Button>
   );
 
-  let body;
-  if (invitations.isPending) body = <PanelLoading label="Loading invitations" />;
-  else if (invitations.isError) {
-    body = (
-      <PanelError
-        title="Couldn’t load the invitations"
-        error={invitations.error}
-        onRetry={() => void invitations.refetch()}
-      />
-    );
-  } else if (invitations.data.length === 0) {
-    body = (
-      <EmptyState
-        icon={<IconMail />}
-        title="No pending invitations"
-        description="Invite a colleague by email: they get a link that opens their account here. Links work for 7 days."
-      />
-    );
-  } else {
-    body = (
-      <Table className={rt.table}>
-        <TableHeader className={rt.head}>
-          <tr>
-            <TableHeaderCell className="pl-5">Email</TableHeaderCell>
-            <TableHeaderCell>Role</TableHeaderCell>
-            <TableHeaderCell>Invited by</TableHeaderCell>
-            <TableHeaderCell>Expires</TableHeaderCell>
-            <TableHeaderCell className="pr-5 text-right">
-              <span className="sr-only">Actions</span>
-            </TableHeaderCell>
-          </tr>
-        </TableHeader>
-        <TableBody className={rt.body}>
-          {invitations.data.map((invitation) => (
-            <TableRow key={invitation.id} className={rt.row}>
-              <TableCell className={`pl-5 font-medium break-all ${rt.lead}`}>
-                {invitation.email}
-              </TableCell>
-              <TableCell data-label="Role" className={rt.cell}>
-                <Badge tone={invitation.role === 'admin' ? 'info' : 'neutral'}>
-                  {invitation.role === 'admin' ? 'Admin' : 'Member'}
-                </Badge>
-              </TableCell>
-              <TableCell data-label="Invited by" className={`text-fg-muted ${rt.cell}`}>
-                {invitation.invited_by ? (names.get(invitation.invited_by) ?? FORMER_MEMBER) : '—'}
-              </TableCell>
-              <TableCell data-label="Expires" className={`whitespace-nowrap ${rt.cell}`}>
-                {invitation.status === 'expired' ? (
-                  <Badge tone="warning">Expired</Badge>
-                ) : (
-                  <span className="text-fg-muted">{formatDate(invitation.expires_at)}</span>
-                )}
-              </TableCell>
-              <TableCell className={`pr-5 text-right whitespace-nowrap ${rt.actions}`}>
-                <div className="inline-flex gap-2">
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`Resend the invitation to ${invitation.email}`}
-                    pending={resend.isPending && resend.variables === invitation.id}
-                    pendingLabel="Sending…"
-                    onClick={() =>
-                      resend.mutate(invitation.id, {
-                        onSuccess: () =>
-                          showToast({
-                            tone: 'success',
-                            title: `Invitation sent again to ${invitation.email}`,
-                            description:
-                              'The new link works for 7 days; the old one no longer works.',
-                          }),
-                      })
-                    }
-                  >
-                    Resend
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`Revoke the invitation to ${invitation.email}`}
-                    onClick={() => {
-                      revoke.reset();
-                      setRevoking(invitation);
-                    }}
-                  >
-                    Revoke
-                  </Button>
-                </div>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    );
-  }
-
   return (
     <section aria-label="Invitations">
       <PanelHeader
@@ -153,7 +63,95 @@ export function InvitationsPanel() {
         description="Invitations waiting to be accepted. Each link works once, for 7 days."
         action={inviteButton}
       />
-      {body}
+      <PanelQuery
+        query={invitations}
+        loadingLabel="Loading invitations"
+        errorTitle="Couldn’t load the invitations"
+        empty={
+          <EmptyState
+            icon={<IconMail />}
+            title="No pending invitations"
+            description="Invite a colleague by email: they get a link that opens their account here. Links work for 7 days."
+          />
+        }
+      >
+        {(list) => (
+          <Table className={rt.table}>
+            <TableHeader className={rt.head}>
+              <tr>
+                <TableHeaderCell className="pl-5">Email</TableHeaderCell>
+                <TableHeaderCell>Role</TableHeaderCell>
+                <TableHeaderCell>Invited by</TableHeaderCell>
+                <TableHeaderCell>Expires</TableHeaderCell>
+                <TableHeaderCell className="pr-5 text-right">
+                  <span className="sr-only">Actions</span>
+                </TableHeaderCell>
+              </tr>
+            </TableHeader>
+            <TableBody className={rt.body}>
+              {list.map((invitation) => (
+                <TableRow key={invitation.id} className={rt.row}>
+                  <TableCell className={`pl-5 font-medium break-all ${rt.lead}`}>
+                    {invitation.email}
+                  </TableCell>
+                  <TableCell data-label="Role" className={rt.cell}>
+                    <Badge tone={invitation.role === 'admin' ? 'info' : 'neutral'}>
+                      {invitation.role === 'admin' ? 'Admin' : 'Member'}
+                    </Badge>
+                  </TableCell>
+                  <TableCell data-label="Invited by" className={`text-fg-muted ${rt.cell}`}>
+                    {invitation.invited_by
+                      ? (names.get(invitation.invited_by) ?? FORMER_MEMBER)
+                      : '—'}
+                  </TableCell>
+                  <TableCell data-label="Expires" className={`whitespace-nowrap ${rt.cell}`}>
+                    {invitation.status === 'expired' ? (
+                      <Badge tone="warning">Expired</Badge>
+                    ) : (
+                      <span className="text-fg-muted">{formatDate(invitation.expires_at)}</span>
+                    )}
+                  </TableCell>
+                  <TableCell className={`pr-5 text-right whitespace-nowrap ${rt.actions}`}>
+                    <div className="inline-flex gap-2">
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Resend the invitation to ${invitation.email}`}
+                        pending={resend.isPending && resend.variables === invitation.id}
+                        pendingLabel="Sending…"
+                        onClick={() =>
+                          resend.mutate(invitation.id, {
+                            onSuccess: () =>
+                              showToast({
+                                tone: 'success',
+                                title: `Invitation sent again to ${invitation.email}`,
+                                description:
+                                  'The new link works for 7 days; the old one no longer works.',
+                              }),
+                          })
+                        }
+                      >
+                        Resend
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Revoke the invitation to ${invitation.email}`}
+                        onClick={() => {
+                          revoke.reset();
+                          setRevoking(invitation);
+                        }}
+                      >
+                        Revoke
+                      </Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </PanelQuery>
       <InviteDialog open={inviteOpen} onOpenChange={setInviteOpen} />
       <ConfirmDialog
         open={revoking !== null}
@@ -284,14 +282,24 @@ function InviteDialog({
               }}
             />
           </Field>
-          <Field label="Role" htmlFor={`${id}-role`} errorId={`${id}-role-error`}>
+          <Field
+            label="Role"
+            htmlFor={`${id}-role`}
+            errorId={`${id}-role-error`}
+            hint={
+              <p id={`${id}-role-hint`} className="mt-1.5 text-[13px] text-fg-muted">
+                {ROLE_HINTS[role]}
+              </p>
+            }
+          >
             <Select
               id={`${id}-role`}
               value={role}
+              aria-describedby={`${id}-role-hint`}
               onChange={(event) => setRole(event.target.value as Role)}
             >
-              <option value="member">Member — works with the organisation’s calls</option>
-              <option value="admin">Admin — also manages members, agents and calls</option>
+              <option value="member">Member</option>
+              <option value="admin">Admin</option>
             </Select>
           </Field>
         </form>

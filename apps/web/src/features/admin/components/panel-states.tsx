@@ -1,3 +1,6 @@
+// The states every admin panel's list goes through (loading, failed, empty, loaded) and its
+// heading row, so that each panel only says what its list looks like.
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -61,4 +64,39 @@ export function PanelHeader({
       {action ? <div className="flex shrink-0 gap-2">{action}</div> : null}
     </div>
   );
+}
+
+export interface PanelQueryProps<T> {
+  query: UseQueryResult<T>;
+  /** Names the placeholder rows for assistive technology: "Loading invitations". */
+  loadingLabel: string;
+  /** The heading when the first load fails: "Couldn’t load the invitations". */
+  errorTitle: string;
+  /** Shown instead of the list when there is nothing to list (an EmptyState). */
+  empty: ReactNode;
+  /** Whether there is nothing to list; by default, whether the data is an empty array. */
+  isEmpty?: (data: T) => boolean;
+  /** The loaded, non-empty data (a table, say). */
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * A panel's body for one query: placeholder rows while it first loads, the reason and a retry if
+ * that failed, `empty` when there is nothing, else what `children` makes of the data.
+ */
+export function PanelQuery<T>({
+  query,
+  loadingLabel,
+  errorTitle,
+  empty,
+  isEmpty = (data) => Array.isArray(data) && data.length === 0,
+  children,
+}: PanelQueryProps<T>) {
+  if (query.isPending) return <PanelLoading label={loadingLabel} />;
+  if (query.isError) {
+    return (
+      <PanelError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
+    );
+  }
+  return isEmpty(query.data) ? empty : children(query.data);
 }
