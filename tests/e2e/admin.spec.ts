@@ -87,6 +87,10 @@ test('a platform operator maps stray-agent-1 to Globex, and Globex sees its call
   const select = page.getByLabel('Organisation of stray-agent-1');
   await expect(select).toBeEnabled();
   await select.selectOption({ label: 'Globex Insurance' });
+  await page
+    .getByRole('dialog', { name: /Map .* to Globex Insurance\?/u })
+    .getByRole('button', { name: 'Map agent' })
+    .click();
   await expect(page.getByText(/now belongs to Globex Insurance/u).first()).toBeVisible();
 
   await giaPage.reload();
@@ -95,6 +99,7 @@ test('a platform operator maps stray-agent-1 to Globex, and Globex sees its call
 
   // Leave the demo data as other journeys expect it.
   await select.selectOption({ label: 'Not mapped' });
+  await page.getByRole('dialog').getByRole('button', { name: 'Unmap agent' }).click();
   await expect(page.getByText(/ is unmapped/u).first()).toBeVisible();
   await gia.close();
 });

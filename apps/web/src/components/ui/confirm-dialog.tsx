@@ -38,7 +38,8 @@ export function ConfirmDialog({
         footer={
           <>
             <DialogClose asChild>
-              <Button variant="secondary" disabled={pending}>
+              {/* First focus here, not on the header's close button: the safe answer. */}
+              <Button variant="secondary" disabled={pending} autoFocus>
                 Cancel
               </Button>
             </DialogClose>

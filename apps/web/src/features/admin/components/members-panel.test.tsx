@@ -78,17 +78,38 @@ describe('MembersPanel', () => {
     expect(screen.getByLabelText<HTMLSelectElement>('Role of Ava Whitfield').value).toBe('admin');
   });
 
-  it('shows the server’s refusal to demote the last admin beside that member', async () => {
+  it('changes a role only after confirming', async () => {
+    const put = vi.fn(() => {
+      members = members.map((member) =>
+        member.id === MIA ? { ...member, role: 'admin' } : member,
+      );
+      return new Response(null, { status: 204 });
+    });
+    const { user } = renderPanel({ [`PUT /api/v1/admin/members/${MIA}/role`]: put });
+    await user.selectOptions(await screen.findByLabelText('Role of Mia Okafor'), 'admin');
+    const dialog = await screen.findByRole('dialog', { name: 'Make Mia Okafor an admin?' });
+    expect(put).not.toHaveBeenCalled();
+    // Until confirmed, the row still shows the role the member has.
+    expect(screen.getByLabelText<HTMLSelectElement>('Role of Mia Okafor').value).toBe('member');
+    await user.click(within(dialog).getByRole('button', { name: 'Make admin' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(put).toHaveBeenCalledTimes(1);
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLSelectElement>('Role of Mia Okafor').value).toBe('admin'),
+    );
+    members = members.map((member) => (member.id === MIA ? { ...member, role: 'member' } : member));
+  });
+
+  it('shows the server’s refusal to demote the last admin, and keeps the role', async () => {
     const { user } = renderPanel({
       [`PUT /api/v1/admin/members/${AVA}/role`]: () =>
         jsonResponse({ error: { code: 'VALIDATION_FAILED', message: LAST_ADMIN } }, 422),
     });
     await user.selectOptions(await screen.findByLabelText('Role of Ava Whitfield'), 'member');
-    expect((await screen.findByRole('alert')).textContent).toContain(LAST_ADMIN);
-    // The list is reloaded: the role shown is still the server's.
-    await waitFor(() =>
-      expect(screen.getByLabelText<HTMLSelectElement>('Role of Ava Whitfield').value).toBe('admin'),
-    );
+    const dialog = await screen.findByRole('dialog', { name: 'Give up your admin role?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Make member' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(LAST_ADMIN);
+    expect(screen.getByLabelText<HTMLSelectElement>('Role of Ava Whitfield').value).toBe('admin');
   });
 
   it('removes a member only after confirming', async () => {

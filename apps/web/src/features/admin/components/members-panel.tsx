@@ -1,7 +1,7 @@
-// Members: who is in the organisation, their role (changeable; the last admin stays) and removal.
+// Members: who is in the organisation, their role (changeable, after a confirmation; the last
+// admin stays) and removal.
 import type { AdminMember, Role } from '@callboard/contract';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -21,130 +21,143 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useAdminMembers, useRemoveMember, useSetMemberRole } from '../api/members.ts';
 import { memberName } from '../audit-format.ts';
-import { PanelError, PanelHeader, PanelLoading } from './panel-states.tsx';
+import { PanelHeader, PanelQuery } from './panel-states.tsx';
 import { rt } from './responsive-table.ts';
+
+/** A role picked in a member's row, waiting for confirmation. */
+interface PendingRole {
+  member: AdminMember;
+  role: Role;
+}
 
 export function MembersPanel({ currentUserId }: { currentUserId: string }) {
   const members = useAdminMembers();
   const setRole = useSetMemberRole();
   const remove = useRemoveMember();
-  const [roleError, setRoleError] = useState<{ userId: string; message: string } | null>(null);
+  const [changing, setChanging] = useState<PendingRole | null>(null);
   const [removing, setRemoving] = useState<AdminMember | null>(null);
-
-  if (members.isPending) return <PanelLoading label="Loading members" />;
-  if (members.isError) {
-    return (
-      <PanelError
-        title="Couldn’t load the members"
-        error={members.error}
-        onRetry={() => void members.refetch()}
-      />
-    );
-  }
-
-  const list = members.data;
-
-  function changeRole(member: AdminMember, role: Role) {
-    setRoleError(null);
-    setRole.mutate(
-      { userId: member.id, role },
-      {
-        onSuccess: () =>
-          showToast({
-            tone: 'success',
-            title: `${memberName(member)} is now ${role === 'admin' ? 'an admin' : 'a member'}`,
-          }),
-        onError: (error) => setRoleError({ userId: member.id, message: errorMessage(error) }),
-      },
-    );
-  }
+  const count = members.data?.length;
 
   return (
     <section aria-label="Members">
       <PanelHeader
         title="Members"
-        description={`${list.length} ${list.length === 1 ? 'person' : 'people'} in the organisation. An organisation always keeps at least one admin.`}
+        description={`${count === undefined ? 'Everyone' : `${count} ${count === 1 ? 'person' : 'people'}`} in the organisation. An organisation always keeps at least one admin.`}
       />
-      {list.length === 0 ? (
-        <EmptyState
-          icon={<IconUsers />}
-          title="No members yet"
-          description="Invite colleagues from the Invitations tab."
-        />
-      ) : (
-        <Table className={rt.table}>
-          <TableHeader className={rt.head}>
-            <tr>
-              <TableHeaderCell className="pl-5">Name</TableHeaderCell>
-              <TableHeaderCell>Email</TableHeaderCell>
-              <TableHeaderCell>Role</TableHeaderCell>
-              <TableHeaderCell>Joined</TableHeaderCell>
-              <TableHeaderCell className="pr-5 text-right">
-                <span className="sr-only">Actions</span>
-              </TableHeaderCell>
-            </tr>
-          </TableHeader>
-          <TableBody className={rt.body}>
-            {list.map((member) => {
-              const name = memberName(member);
-              const isSelf = member.id === currentUserId;
-              const error = roleError?.userId === member.id ? roleError.message : null;
-              return (
-                <TableRow key={member.id} className={rt.row}>
-                  <TableCell className={`pl-5 font-medium ${rt.lead}`}>
-                    {name}
-                    {isSelf ? (
-                      <Badge className="ml-2" tone="neutral">
-                        You
-                      </Badge>
-                    ) : null}
-                    {error ? (
-                      <Alert tone="error" className="mt-2 max-w-md font-normal">
-                        {error}
-                      </Alert>
-                    ) : null}
-                  </TableCell>
-                  <TableCell data-label="Email" className={`break-all text-fg-muted ${rt.cell}`}>
-                    {member.email}
-                  </TableCell>
-                  <TableCell data-label="Role" className={rt.cell}>
-                    <Select
-                      aria-label={`Role of ${name}`}
-                      value={member.role}
-                      disabled={setRole.isPending && setRole.variables.userId === member.id}
-                      onChange={(event) => changeRole(member, event.target.value as Role)}
-                      wrapperClassName="w-32"
-                      className="h-8"
+      <PanelQuery
+        query={members}
+        loadingLabel="Loading members"
+        errorTitle="Couldn’t load the members"
+        empty={
+          <EmptyState
+            icon={<IconUsers />}
+            title="No members yet"
+            description="Invite colleagues from the Invitations tab."
+          />
+        }
+      >
+        {(list) => (
+          <Table className={rt.table}>
+            <TableHeader className={rt.head}>
+              <tr>
+                <TableHeaderCell className="pl-5">Name</TableHeaderCell>
+                <TableHeaderCell>Email</TableHeaderCell>
+                <TableHeaderCell>Role</TableHeaderCell>
+                <TableHeaderCell>Joined</TableHeaderCell>
+                <TableHeaderCell className="pr-5 text-right">
+                  <span className="sr-only">Actions</span>
+                </TableHeaderCell>
+              </tr>
+            </TableHeader>
+            <TableBody className={rt.body}>
+              {list.map((member) => {
+                const name = memberName(member);
+                return (
+                  <TableRow key={member.id} className={rt.row}>
+                    <TableCell className={`pl-5 font-medium ${rt.lead}`}>
+                      {name}
+                      {member.id === currentUserId ? (
+                        <Badge className="ml-2" tone="neutral">
+                          You
+                        </Badge>
+                      ) : null}
+                    </TableCell>
+                    <TableCell data-label="Email" className={`break-all text-fg-muted ${rt.cell}`}>
+                      {member.email}
+                    </TableCell>
+                    <TableCell data-label="Role" className={rt.cell}>
+                      <Select
+                        aria-label={`Role of ${name}`}
+                        size="sm"
+                        // Stays on the current role until the change is confirmed.
+                        value={member.role}
+                        disabled={setRole.isPending && setRole.variables.userId === member.id}
+                        onChange={(event) => {
+                          setRole.reset();
+                          setChanging({ member, role: event.target.value as Role });
+                        }}
+                        wrapperClassName="w-32"
+                      >
+                        <option value="admin">Admin</option>
+                        <option value="member">Member</option>
+                      </Select>
+                    </TableCell>
+                    <TableCell
+                      data-label="Joined"
+                      className={`whitespace-nowrap text-fg-muted ${rt.cell}`}
                     >
-                      <option value="admin">Admin</option>
-                      <option value="member">Member</option>
-                    </Select>
-                  </TableCell>
-                  <TableCell
-                    data-label="Joined"
-                    className={`whitespace-nowrap text-fg-muted ${rt.cell}`}
-                  >
-                    {formatDate(member.joined_at)}
-                  </TableCell>
-                  <TableCell className={`pr-5 text-right ${rt.actions}`}>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      aria-label={`Remove ${name}`}
-                      onClick={() => {
-                        remove.reset();
-                        setRemoving(member);
-                      }}
-                    >
-                      Remove
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      )}
+                      {formatDate(member.joined_at)}
+                    </TableCell>
+                    <TableCell className={`pr-5 text-right ${rt.actions}`}>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Remove ${name}`}
+                        onClick={() => {
+                          remove.reset();
+                          setRemoving(member);
+                        }}
+                      >
+                        Remove
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        )}
+      </PanelQuery>
+      <ConfirmDialog
+        open={changing !== null}
+        onOpenChange={(open) => {
+          if (!open) setChanging(null);
+        }}
+        tone={changing && isSelfDemotion(changing, currentUserId) ? 'danger' : 'default'}
+        title={changing ? roleChangeTitle(changing, currentUserId) : 'Change role?'}
+        confirmLabel={changing?.role === 'admin' ? 'Make admin' : 'Make member'}
+        pendingLabel="Saving…"
+        pending={setRole.isPending}
+        error={setRole.isError ? errorMessage(setRole.error) : null}
+        onConfirm={() => {
+          if (!changing) return;
+          const { member, role } = changing;
+          setRole.mutate(
+            { userId: member.id, role },
+            {
+              onSuccess: () => {
+                setChanging(null);
+                showToast({
+                  tone: 'success',
+                  title: `${memberName(member)} is now ${role === 'admin' ? 'an admin' : 'a member'}`,
+                });
+              },
+            },
+          );
+        }}
+      >
+        {changing ? <p>{roleChangeConsequence(changing, currentUserId)}</p> : null}
+      </ConfirmDialog>
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => {
@@ -178,4 +191,24 @@ export function MembersPanel({ currentUserId }: { currentUserId: string }) {
       </ConfirmDialog>
     </section>
   );
+}
+
+function isSelfDemotion({ member, role }: PendingRole, currentUserId: string): boolean {
+  return member.id === currentUserId && role === 'member';
+}
+
+function roleChangeTitle(change: PendingRole, currentUserId: string): string {
+  if (isSelfDemotion(change, currentUserId)) return 'Give up your admin role?';
+  const name = memberName(change.member);
+  return change.role === 'admin' ? `Make ${name} an admin?` : `Make ${name} a member?`;
+}
+
+function roleChangeConsequence(change: PendingRole, currentUserId: string): string {
+  if (isSelfDemotion(change, currentUserId)) {
+    return 'You keep working with the organisation’s calls, but lose this admin area at once. Only another admin can make you an admin again.';
+  }
+  const name = memberName(change.member);
+  return change.role === 'admin'
+    ? `${name} can then manage members, invitations, agents and deleted calls, and read the audit log.`
+    : `${name} keeps working with the organisation’s calls, but can no longer open the admin area.`;
 }

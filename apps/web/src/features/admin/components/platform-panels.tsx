@@ -4,6 +4,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -26,8 +27,9 @@ import {
   useMapAgent,
   usePlatformAgents,
   usePlatformOrganisations,
+  type PlatformAgent,
 } from '../api/platform.ts';
-import { PanelError, PanelHeader, PanelLoading } from './panel-states.tsx';
+import { PanelHeader, PanelQuery } from './panel-states.tsx';
 import { rt } from './responsive-table.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
@@ -35,61 +37,6 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 export function PlatformOrganisationsPanel() {
   const organisations = usePlatformOrganisations();
   const [createOpen, setCreateOpen] = useState(false);
-  let body;
-  if (organisations.isPending) body = <PanelLoading label="Loading organisations" />;
-  else if (organisations.isError) {
-    body = (
-      <PanelError
-        title="Couldn’t load the organisations"
-        error={organisations.error}
-        onRetry={() => void organisations.refetch()}
-      />
-    );
-  } else if (organisations.data.length === 0) {
-    body = (
-      <EmptyState
-        icon={<IconBuilding />}
-        title="No organisations yet"
-        description="Create one; its first admin gets an invitation by email."
-      />
-    );
-  } else {
-    body = (
-      <Table className={rt.table}>
-        <TableHeader className={rt.head}>
-          <tr>
-            <TableHeaderCell className="pl-5">Organisation</TableHeaderCell>
-            <TableHeaderCell className="text-right">Members</TableHeaderCell>
-            <TableHeaderCell className="text-right">Agents</TableHeaderCell>
-            <TableHeaderCell className="text-right">Calls</TableHeaderCell>
-            <TableHeaderCell className="pr-5">Created</TableHeaderCell>
-          </tr>
-        </TableHeader>
-        <TableBody className={rt.body}>
-          {organisations.data.map((organisation) => (
-            <TableRow key={organisation.id} className={rt.row}>
-              <TableCell className={`pl-5 font-medium ${rt.lead}`}>{organisation.name}</TableCell>
-              <TableCell data-label="Members" className={`text-right tabular-nums ${rt.cell}`}>
-                {formatCount(organisation.members)}
-              </TableCell>
-              <TableCell data-label="Agents" className={`text-right tabular-nums ${rt.cell}`}>
-                {formatCount(organisation.agents)}
-              </TableCell>
-              <TableCell data-label="Calls" className={`text-right tabular-nums ${rt.cell}`}>
-                {formatCount(organisation.calls)}
-              </TableCell>
-              <TableCell
-                data-label="Created"
-                className={`pr-5 whitespace-nowrap text-fg-muted ${rt.cell}`}
-              >
-                {formatDate(organisation.created_at)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    );
-  }
   return (
     <section aria-label="Organisations">
       <PanelHeader
@@ -102,7 +49,56 @@ export function PlatformOrganisationsPanel() {
           </Button>
         }
       />
-      {body}
+      <PanelQuery
+        query={organisations}
+        loadingLabel="Loading organisations"
+        errorTitle="Couldn’t load the organisations"
+        empty={
+          <EmptyState
+            icon={<IconBuilding />}
+            title="No organisations yet"
+            description="Create one; its first admin gets an invitation by email."
+          />
+        }
+      >
+        {(list) => (
+          <Table className={rt.table}>
+            <TableHeader className={rt.head}>
+              <tr>
+                <TableHeaderCell className="pl-5">Organisation</TableHeaderCell>
+                <TableHeaderCell className="text-right">Members</TableHeaderCell>
+                <TableHeaderCell className="text-right">Agents</TableHeaderCell>
+                <TableHeaderCell className="text-right">Calls</TableHeaderCell>
+                <TableHeaderCell className="pr-5 pl-8">Created</TableHeaderCell>
+              </tr>
+            </TableHeader>
+            <TableBody className={rt.body}>
+              {list.map((organisation) => (
+                <TableRow key={organisation.id} className={rt.row}>
+                  <TableCell className={`pl-5 font-medium ${rt.lead}`}>
+                    {organisation.name}
+                  </TableCell>
+                  <TableCell data-label="Members" className={`text-right tabular-nums ${rt.cell}`}>
+                    {formatCount(organisation.members)}
+                  </TableCell>
+                  <TableCell data-label="Agents" className={`text-right tabular-nums ${rt.cell}`}>
+                    {formatCount(organisation.agents)}
+                  </TableCell>
+                  <TableCell data-label="Calls" className={`text-right tabular-nums ${rt.cell}`}>
+                    {formatCount(organisation.calls)}
+                  </TableCell>
+                  <TableCell
+                    data-label="Created"
+                    className={`pr-5 pl-8 whitespace-nowrap text-fg-muted ${rt.cell}`}
+                  >
+                    {formatDate(organisation.created_at)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </PanelQuery>
       <CreateOrganisationDialog open={createOpen} onOpenChange={setCreateOpen} />
     </section>
   );
@@ -195,6 +191,7 @@ function CreateOrganisationDialog({
           >
             <Input
               id={`${id}-name`}
+              placeholder="Acme Health"
               value={name}
               invalid={Boolean(errors.name)}
               aria-describedby={`${id}-name-error`}
@@ -211,6 +208,7 @@ function CreateOrganisationDialog({
               id={`${id}-email`}
               type="email"
               autoComplete="off"
+              placeholder="name@company.com"
               value={adminEmail}
               invalid={Boolean(errors.adminEmail)}
               aria-describedby={`${id}-email-error`}
@@ -225,115 +223,166 @@ function CreateOrganisationDialog({
 
 const UNMAPPED = '';
 
+/** An agent's organisation as the operator picked it, waiting for confirmation. */
+interface PendingMapping {
+  agent: PlatformAgent;
+  organisationId: string | null;
+}
+
 export function PlatformAgentsPanel() {
   const agents = usePlatformAgents();
   const organisations = usePlatformOrganisations();
   const map = useMapAgent();
-  let body;
-  if (agents.isPending) body = <PanelLoading label="Loading agents" />;
-  else if (agents.isError) {
-    body = (
-      <PanelError
-        title="Couldn’t load the agents"
-        error={agents.error}
-        onRetry={() => void agents.refetch()}
-      />
-    );
-  } else if (agents.data.length === 0) {
-    body = (
-      <EmptyState
-        icon={<IconBot />}
-        title="No agents yet"
-        description="Agents appear here once calls arrive from them."
-      />
-    );
-  } else {
-    // Unmapped agents first: their calls are visible to no one until mapped.
-    const sorted = [...agents.data].sort(
-      (a, b) =>
-        Number(a.organisation_id !== null) - Number(b.organisation_id !== null) ||
-        a.agent_id.localeCompare(b.agent_id),
-    );
-    body = (
-      <Table className={rt.table}>
-        <TableHeader className={rt.head}>
-          <tr>
-            <TableHeaderCell className="pl-5">Agent</TableHeaderCell>
-            <TableHeaderCell className="text-right">Calls</TableHeaderCell>
-            <TableHeaderCell className="pr-5">Organisation</TableHeaderCell>
-          </tr>
-        </TableHeader>
-        <TableBody className={rt.body}>
-          {sorted.map((agent) => {
-            const label = agent.display_name ?? agent.agent_id;
-            return (
-              <TableRow key={agent.agent_id} className={rt.row}>
-                <TableCell className={`pl-5 ${rt.lead}`}>
-                  <span className="font-medium">{label}</span>
-                  {agent.display_name ? (
-                    <span className="ml-2 font-mono text-xs text-fg-muted">{agent.agent_id}</span>
-                  ) : null}
-                  {agent.organisation_id === null ? (
-                    <Badge tone="warning" className="ml-2">
-                      Unmapped
-                    </Badge>
-                  ) : null}
-                </TableCell>
-                <TableCell data-label="Calls" className={`text-right tabular-nums ${rt.cell}`}>
-                  {formatCount(agent.calls)}
-                </TableCell>
-                <TableCell data-label="Organisation" className={`pr-5 ${rt.cell}`}>
-                  <Select
-                    aria-label={`Organisation of ${agent.agent_id}`}
-                    value={agent.organisation_id ?? UNMAPPED}
-                    disabled={
-                      organisations.isPending ||
-                      (map.isPending && map.variables.agentId === agent.agent_id)
-                    }
-                    onChange={(event) => {
-                      const organisationId = event.target.value || null;
-                      const target = organisations.data?.find((o) => o.id === organisationId);
-                      map.mutate(
-                        { agentId: agent.agent_id, organisationId },
-                        {
-                          onSuccess: () =>
-                            showToast({
-                              tone: 'success',
-                              title: target
-                                ? `${label} now belongs to ${target.name}`
-                                : `${label} is unmapped`,
-                              description: target
-                                ? `${target.name} sees its ${formatCount(agent.calls)} calls now.`
-                                : 'Its calls are visible to no organisation.',
-                            }),
-                        },
-                      );
-                    }}
-                    wrapperClassName="w-full sm:w-56"
-                    className="h-8"
-                  >
-                    <option value={UNMAPPED}>Not mapped</option>
-                    {(organisations.data ?? []).map((organisation) => (
-                      <option key={organisation.id} value={organisation.id}>
-                        {organisation.name}
-                      </option>
-                    ))}
-                  </Select>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    );
-  }
+  const [pending, setPending] = useState<PendingMapping | null>(null);
+  const orgName = (organisationId: string | null) =>
+    organisations.data?.find((organisation) => organisation.id === organisationId)?.name ?? null;
+
   return (
     <section aria-label="Agents">
       <PanelHeader
         title="Agents"
         description="Map each agent to an organisation; its calls are visible there at once. Unmapped agents’ calls are visible to no one."
       />
-      {body}
+      <PanelQuery
+        query={agents}
+        loadingLabel="Loading agents"
+        errorTitle="Couldn’t load the agents"
+        empty={
+          <EmptyState
+            icon={<IconBot />}
+            title="No agents yet"
+            description="Agents appear here once calls arrive from them."
+          />
+        }
+      >
+        {(list) => (
+          <Table className={rt.table}>
+            <TableHeader className={rt.head}>
+              <tr>
+                <TableHeaderCell className="pl-5">Agent</TableHeaderCell>
+                <TableHeaderCell className="text-right">Calls</TableHeaderCell>
+                <TableHeaderCell className="pr-5 pl-8">Organisation</TableHeaderCell>
+              </tr>
+            </TableHeader>
+            <TableBody className={rt.body}>
+              {unmappedFirst(list).map((agent) => (
+                <TableRow key={agent.agent_id} className={rt.row}>
+                  <TableCell className={`pl-5 ${rt.lead}`}>
+                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                      <span className="font-medium">{agentLabel(agent)}</span>
+                      {agent.display_name ? (
+                        <span className="font-mono text-xs text-fg-muted">{agent.agent_id}</span>
+                      ) : null}
+                      {agent.organisation_id === null ? (
+                        <Badge tone="warning">Unmapped</Badge>
+                      ) : null}
+                    </div>
+                  </TableCell>
+                  <TableCell data-label="Calls" className={`text-right tabular-nums ${rt.cell}`}>
+                    {formatCount(agent.calls)}
+                  </TableCell>
+                  <TableCell data-label="Organisation" className={`pr-5 pl-8 ${rt.cell}`}>
+                    <Select
+                      aria-label={`Organisation of ${agent.agent_id}`}
+                      size="sm"
+                      // Stays on the current organisation until the change is confirmed.
+                      value={agent.organisation_id ?? UNMAPPED}
+                      disabled={
+                        organisations.isPending ||
+                        (map.isPending && map.variables.agentId === agent.agent_id)
+                      }
+                      onChange={(event) => {
+                        map.reset();
+                        setPending({ agent, organisationId: event.target.value || null });
+                      }}
+                      wrapperClassName="w-full sm:w-56"
+                    >
+                      <option value={UNMAPPED}>Not mapped</option>
+                      {(organisations.data ?? []).map((organisation) => (
+                        <option key={organisation.id} value={organisation.id}>
+                          {organisation.name}
+                        </option>
+                      ))}
+                    </Select>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </PanelQuery>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        tone="default"
+        title={
+          pending
+            ? pending.organisationId
+              ? `Map ${agentLabel(pending.agent)} to ${orgName(pending.organisationId) ?? 'this organisation'}?`
+              : `Unmap ${agentLabel(pending.agent)}?`
+            : 'Map agent?'
+        }
+        confirmLabel={pending?.organisationId === null ? 'Unmap agent' : 'Map agent'}
+        pendingLabel="Saving…"
+        pending={map.isPending}
+        error={map.isError ? errorMessage(map.error) : null}
+        onConfirm={() => {
+          if (!pending) return;
+          const { agent, organisationId } = pending;
+          const label = agentLabel(agent);
+          const target = orgName(organisationId);
+          map.mutate(
+            { agentId: agent.agent_id, organisationId },
+            {
+              onSuccess: () => {
+                setPending(null);
+                showToast({
+                  tone: 'success',
+                  title: target ? `${label} now belongs to ${target}` : `${label} is unmapped`,
+                  description: target
+                    ? `${target} sees its ${formatCount(agent.calls)} calls now.`
+                    : 'Its calls are visible to no organisation.',
+                });
+              },
+            },
+          );
+        }}
+      >
+        {pending ? <p>{mappingConsequence(pending, orgName)}</p> : null}
+      </ConfirmDialog>
     </section>
   );
+}
+
+function agentLabel(agent: PlatformAgent): string {
+  return agent.display_name ?? agent.agent_id;
+}
+
+/** Unmapped agents first (their calls are visible to no one until mapped), then by id. */
+function unmappedFirst(agents: readonly PlatformAgent[]): PlatformAgent[] {
+  return [...agents].sort(
+    (a, b) =>
+      Number(a.organisation_id !== null) - Number(b.organisation_id !== null) ||
+      a.agent_id.localeCompare(b.agent_id),
+  );
+}
+
+/** Who gains and who loses sight of the agent's calls. */
+function mappingConsequence(
+  { agent, organisationId }: PendingMapping,
+  orgName: (organisationId: string | null) => string | null,
+): string {
+  const calls = `${formatCount(agent.calls)} ${agent.calls === 1 ? 'call' : 'calls'}`;
+  const from = orgName(agent.organisation_id);
+  const to = orgName(organisationId);
+  if (!to) {
+    return from
+      ? `${from} stops seeing its ${calls} at once. They stay visible to no organisation until the agent is mapped again.`
+      : `Its ${calls} stay visible to no organisation.`;
+  }
+  return from
+    ? `Its ${calls} move from ${from} to ${to}: ${to}’s members see them at once, and ${from}’s no longer do.`
+    : `${to}’s members see its ${calls} at once.`;
 }
