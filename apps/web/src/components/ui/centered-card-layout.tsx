@@ -56,6 +56,6 @@ export function CenteredCardLayout({
   );
 }
 
-/** A link styled for the auth screens. */
+/** A link in these pages (the footer's "Back to sign in", say). */
 export const cardLayoutLinkClassName =
   'font-medium text-accent-text underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';

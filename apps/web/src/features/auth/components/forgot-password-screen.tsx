@@ -9,7 +9,10 @@ import { authErrorMessage } from '../api/auth-error-message.ts';
 import { isRetryableResetFailure, useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { useFocusOnError } from '../hooks/use-focus-on-error.ts';
 import { validateEmail } from '../validation.ts';
-import { AuthLayout, authLinkClassName } from './auth-layout.tsx';
+import {
+  CenteredCardLayout,
+  cardLayoutLinkClassName,
+} from '../../../components/ui/centered-card-layout.tsx';
 
 /** The same words whatever happened, so the page never reveals whether an account exists. */
 export const RESET_LINK_SENT_MESSAGE =
@@ -53,7 +56,7 @@ export function ForgotPasswordScreen() {
 
   if (sent) {
     return (
-      <AuthLayout
+      <CenteredCardLayout
         pageTitle="Check your email"
         heading="Check your email"
         icon={
@@ -62,7 +65,10 @@ export function ForgotPasswordScreen() {
           </span>
         }
         footer={
-          <Link to="/auth" className={`inline-flex items-center gap-1.5 ${authLinkClassName}`}>
+          <Link
+            to="/auth"
+            className={`inline-flex items-center gap-1.5 ${cardLayoutLinkClassName}`}
+          >
             <IconArrowLeft className="size-4" />
             Back to sign in
           </Link>
@@ -85,17 +91,17 @@ export function ForgotPasswordScreen() {
             Try a different address
           </Button>
         </div>
-      </AuthLayout>
+      </CenteredCardLayout>
     );
   }
 
   return (
-    <AuthLayout
+    <CenteredCardLayout
       pageTitle="Reset your password"
       heading="Reset your password"
       description="Enter the email address you sign in with and we'll send you a link to choose a new password."
       footer={
-        <Link to="/auth" className={`inline-flex items-center gap-1.5 ${authLinkClassName}`}>
+        <Link to="/auth" className={`inline-flex items-center gap-1.5 ${cardLayoutLinkClassName}`}>
           <IconArrowLeft className="size-4" />
           Back to sign in
         </Link>
@@ -138,7 +144,7 @@ export function ForgotPasswordScreen() {
           Send reset link
         </Button>
       </form>
-    </AuthLayout>
+    </CenteredCardLayout>
   );
 }
 

@@ -11,7 +11,10 @@ import { useSignIn } from '../api/sign-in.ts';
 import { useFocusOnError } from '../hooks/use-focus-on-error.ts';
 import { useRedirectTarget } from '../hooks/use-redirect-target.ts';
 import { validateSignIn, type FieldErrors, type SignInValues } from '../validation.ts';
-import { AuthLayout, authLinkClassName } from './auth-layout.tsx';
+import {
+  CenteredCardLayout,
+  cardLayoutLinkClassName,
+} from '../../../components/ui/centered-card-layout.tsx';
 
 export function SignInScreen() {
   const ids = useId();
@@ -57,7 +60,7 @@ export function SignInScreen() {
   }
 
   return (
-    <AuthLayout
+    <CenteredCardLayout
       pageTitle="Sign in"
       heading="Sign in to Callboard"
       description="Welcome back. Sign in to see your organisation's calls."
@@ -102,7 +105,7 @@ export function SignInScreen() {
             <Link
               to="/forgot-password"
               state={{ email: values.email }}
-              className={`text-sm ${authLinkClassName}`}
+              className={`text-sm ${cardLayoutLinkClassName}`}
             >
               Forgot password?
             </Link>
@@ -124,6 +127,6 @@ export function SignInScreen() {
           Sign in
         </Button>
       </form>
-    </AuthLayout>
+    </CenteredCardLayout>
   );
 }

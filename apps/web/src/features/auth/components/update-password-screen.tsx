@@ -11,13 +11,16 @@ import { authErrorMessage } from '../api/auth-error-message.ts';
 import { isInvalidResetToken, isWeakPassword, useResetPassword } from '../api/reset-password.ts';
 import { useFocusOnError } from '../hooks/use-focus-on-error.ts';
 import { validateNewPassword, type FieldErrors, type NewPasswordValues } from '../validation.ts';
-import { AuthLayout, authLinkClassName } from './auth-layout.tsx';
+import {
+  CenteredCardLayout,
+  cardLayoutLinkClassName,
+} from '../../../components/ui/centered-card-layout.tsx';
 import { PasswordRulesHint } from './password-rules-hint.tsx';
 
 export const EXPIRED_LINK_MESSAGE = 'This reset link has expired or has already been used.';
 
 const backToSignIn = (
-  <Link to={SIGN_IN_PATH} className={`inline-flex items-center gap-1.5 ${authLinkClassName}`}>
+  <Link to={SIGN_IN_PATH} className={`inline-flex items-center gap-1.5 ${cardLayoutLinkClassName}`}>
     <IconArrowLeft className="size-4" />
     Back to sign in
   </Link>
@@ -40,7 +43,7 @@ export function UpdatePasswordScreen() {
 
 function InvalidLink() {
   return (
-    <AuthLayout
+    <CenteredCardLayout
       pageTitle="Invalid reset link"
       heading="This link doesn't work"
       icon={linkOffIcon}
@@ -55,7 +58,7 @@ function InvalidLink() {
           Request a new link
         </Link>
       </div>
-    </AuthLayout>
+    </CenteredCardLayout>
   );
 }
 
@@ -120,7 +123,7 @@ function UpdatePasswordForm({ token }: { token: string }) {
 
   if (isInvalidResetToken(reset.error)) {
     return (
-      <AuthLayout
+      <CenteredCardLayout
         pageTitle="Reset link expired"
         heading="Reset link expired"
         icon={linkOffIcon}
@@ -134,7 +137,7 @@ function UpdatePasswordForm({ token }: { token: string }) {
             Request a new link
           </Link>
         </div>
-      </AuthLayout>
+      </CenteredCardLayout>
     );
   }
 
@@ -143,7 +146,7 @@ function UpdatePasswordForm({ token }: { token: string }) {
     .join(' ');
 
   return (
-    <AuthLayout
+    <CenteredCardLayout
       pageTitle="Choose a new password"
       heading="Choose a new password"
       description="Pick a password you don't use anywhere else. You'll be signed in straight away."
@@ -222,6 +225,6 @@ function UpdatePasswordForm({ token }: { token: string }) {
           Update password
         </Button>
       </form>
-    </AuthLayout>
+    </CenteredCardLayout>
   );
 }
