@@ -7,6 +7,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import {
+  CenteredCardLayout,
+  cardLayoutLinkClassName,
+} from '../../../components/ui/centered-card-layout.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import {
   IconArrowLeft,
@@ -33,10 +37,6 @@ import {
   useJoinSignUp,
   type InvitationProblem,
 } from '../api/invitation-api.ts';
-import {
-  CenteredCardLayout as JoinLayout,
-  cardLayoutLinkClassName as joinLinkClassName,
-} from '../../../components/ui/centered-card-layout.tsx';
 
 const HOME = '/dashboard';
 
@@ -57,7 +57,7 @@ export function JoinScreen() {
 
 function NoToken() {
   return (
-    <JoinLayout
+    <CenteredCardLayout
       pageTitle="Join your team"
       heading="Join your team on Callboard"
       description="Callboard accounts are by invitation: an admin of your organisation sends you a link by email."
@@ -68,7 +68,7 @@ function NoToken() {
         Open the link in your invitation email to join. No invitation yet? Ask an admin of your
         organisation to invite you from Callboard’s admin area.
       </p>
-    </JoinLayout>
+    </CenteredCardLayout>
   );
 }
 
@@ -76,7 +76,7 @@ function JoinWithToken({ token }: { token: string }) {
   const preview = useInvitationPreview(token);
   if (preview.isPending) {
     return (
-      <JoinLayout pageTitle="Join your team" heading="Opening your invitation…">
+      <CenteredCardLayout pageTitle="Join your team" heading="Opening your invitation…">
         <div
           role="status"
           className="flex items-center justify-center gap-2 py-6 text-sm text-fg-muted"
@@ -84,19 +84,28 @@ function JoinWithToken({ token }: { token: string }) {
           <Spinner />
           Checking the link
         </div>
-      </JoinLayout>
+      </CenteredCardLayout>
     );
   }
   if (preview.isError) {
     const problem = invitationProblem(preview.error);
+    const signIn = problem === 'used';
     return (
-      <JoinLayout
+      <CenteredCardLayout
         pageTitle="Invitation"
         heading={PROBLEM_HEADINGS[problem]}
         icon={<RoundIcon tone="danger">{<IconLinkOff className="size-5" />}</RoundIcon>}
-        footer={<SignInLink />}
+        footer={signIn ? null : <SignInLink />}
       >
-        <Alert tone="error">{errorMessage(preview.error)}</Alert>
+        {/* The server's reason, word for word; the heading has already said what went wrong. */}
+        <p role="alert" className="text-sm leading-6 text-fg">
+          {errorMessage(preview.error)}
+        </p>
+        {problem === 'unknown' ? (
+          <p className="mt-3 text-sm leading-6 text-fg-muted">
+            If it still doesn’t open, an admin of your organisation can send you a new invitation.
+          </p>
+        ) : null}
         {problem === 'other' ? (
           <Button
             variant="secondary"
@@ -105,14 +114,12 @@ function JoinWithToken({ token }: { token: string }) {
           >
             Try again
           </Button>
-        ) : (
-          <p className="mt-5 text-sm leading-6 text-fg-muted">
-            {problem === 'used'
-              ? 'If you joined with this link, sign in with the address it was sent to.'
-              : 'An admin of the organisation can send you a new invitation from the admin area.'}
-          </p>
-        )}
-      </JoinLayout>
+        ) : signIn ? (
+          <Link to="/auth" className={cn(buttonClassName('primary'), 'mt-5 w-full')}>
+            Sign in
+          </Link>
+        ) : null}
+      </CenteredCardLayout>
     );
   }
   return <Invitation token={token} invitation={preview.data} />;
@@ -133,10 +140,10 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
   } else if (invitation.accountExists) {
     body = <SignInToAccept token={token} email={invitation.email} />;
   } else {
-    body = <SignUpForm token={token} invitation={invitation} />;
+    body = <SignUpForm token={token} />;
   }
   return (
-    <JoinLayout
+    <CenteredCardLayout
       pageTitle={`Join ${organisation}`}
       heading={`Join ${organisation} on Callboard`}
       description={
@@ -145,11 +152,17 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
           : 'You were invited to the team’s call log.'
       }
       icon={<RoundIcon>{<IconUserPlus className="size-5" />}</RoundIcon>}
-      footer={session.status === 'signed-in' ? <DashboardLink /> : <SignInLink />}
+      footer={
+        session.status === 'signed-in' ? (
+          <DashboardLink />
+        ) : invitation.accountExists ? null : (
+          <SignInLink next={`/join?token=${encodeURIComponent(token)}`} />
+        )
+      }
     >
       <InvitationSummary invitation={invitation} />
       {body}
-    </JoinLayout>
+    </CenteredCardLayout>
   );
 }
 
@@ -267,7 +280,7 @@ function validate(values: FormValues): FormErrors {
   return errors;
 }
 
-function SignUpForm({ token, invitation }: { token: string; invitation: InvitationPreview }) {
+function SignUpForm({ token }: { token: string }) {
   const id = useId();
   const navigate = useNavigate();
   const signUp = useJoinSignUp(token, () => void navigate(HOME, { replace: true }));
@@ -312,9 +325,6 @@ function SignUpForm({ token, invitation }: { token: string; invitation: Invitati
   const longEnough = values.password.length >= PASSWORD_MIN_LENGTH;
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
-      <p className="text-sm leading-6 text-fg-muted">
-        Create your account for <strong className="font-medium text-fg">{invitation.email}</strong>.
-      </p>
       {signUp.isError ? (
         <Alert tone="error" title={reasons.length > 0 ? signUp.error.message : undefined}>
           {reasons.length > 0 ? (
@@ -424,18 +434,21 @@ function RoundIcon({
   );
 }
 
-function SignInLink() {
+/** For someone who has an account after all; `next` brings them back here once signed in. */
+function SignInLink({ next }: { next?: string }) {
   return (
-    <Link to="/auth" className={`inline-flex items-center gap-1.5 ${joinLinkClassName}`}>
-      <IconArrowLeft className="size-4" />
-      Already have an account? Sign in
-    </Link>
+    <>
+      Already have an account?{' '}
+      <Link to={next ? signInPath(next) : '/auth'} className={cardLayoutLinkClassName}>
+        Sign in
+      </Link>
+    </>
   );
 }
 
 function DashboardLink() {
   return (
-    <Link to={HOME} className={`inline-flex items-center gap-1.5 ${joinLinkClassName}`}>
+    <Link to={HOME} className={`inline-flex items-center gap-1.5 ${cardLayoutLinkClassName}`}>
       <IconArrowLeft className="size-4" />
       Back to the dashboard
     </Link>
