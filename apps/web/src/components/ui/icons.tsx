@@ -98,6 +98,40 @@ export function IconArrowLeft(props: IconProps) {
   );
 }
 
+export function IconArrowRight(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M5 12h14M12 5l7 7-7 7" />
+    </Icon>
+  );
+}
+
+export function IconArrowUpRight(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M7 17 17 7M7 7h10v10" />
+    </Icon>
+  );
+}
+
+export function IconArrowDownRight(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="m7 7 10 10M17 7v10H7" />
+    </Icon>
+  );
+}
+
+export function IconTable(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 3v18" />
+      <rect width="18" height="18" x="3" y="3" rx="2" />
+      <path d="M3 9h18M3 15h18" />
+    </Icon>
+  );
+}
+
 export function IconMail(props: IconProps) {
   return (
     <Icon {...props}>

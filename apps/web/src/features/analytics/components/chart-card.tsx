@@ -2,8 +2,8 @@
 // numbers are links, so every drill-down works from the keyboard and for screen readers).
 import { useId, useState, type ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
+import { IconTable } from '../../../components/ui/icons.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { IconTable } from './analytics-icons.tsx';
 
 export interface ChartCardProps {
   title: string;

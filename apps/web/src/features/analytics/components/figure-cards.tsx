@@ -2,6 +2,11 @@
 // link — the calls behind the number.
 import type { AnalyticsResponse } from '@callboard/contract';
 import { Link } from 'react-router';
+import {
+  IconArrowDownRight,
+  IconArrowRight,
+  IconArrowUpRight,
+} from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -13,7 +18,6 @@ import {
   type FigureChange,
   type FigureDefinition,
 } from '../figures.ts';
-import { IconArrowDownRight, IconArrowRight, IconArrowUpRight } from './analytics-icons.tsx';
 
 /** When a past backlog was measured: "the end of 15 Nov" for a midnight, else the minute. */
 function endLabel(to: string): string {
