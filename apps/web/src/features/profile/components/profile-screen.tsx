@@ -18,8 +18,10 @@ export function ProfileScreen({ user }: { user: Me }) {
       <title>{`Profile · Callboard`}</title>
       <h1 className="text-xl font-semibold tracking-tight text-fg">Profile</h1>
       <p className="mt-1 text-sm text-fg-muted">
-        Signed in as <span className="font-medium text-fg">{user.email}</span>
-        {user.organisation ? ` · ${user.organisation.name}` : ''}
+        Signed in as <span className="font-medium wrap-break-word text-fg">{user.email}</span>
+        {user.organisation ? (
+          <span className="whitespace-nowrap"> · {user.organisation.name}</span>
+        ) : null}
       </p>
       <div className="mt-6 space-y-6">
         <Section title="Name" description="How colleagues see you in assignments and activity.">
@@ -73,7 +75,10 @@ function NameForm({ user }: { user: Me }) {
       last: last.trim() ? undefined : 'Enter your last name.',
     };
     setErrors(found);
-    if (found.first || found.last) return;
+    if (found.first || found.last) {
+      document.getElementById(found.first ? `${id}-first` : `${id}-last`)?.focus();
+      return;
+    }
     update.mutate(
       { first_name: first.trim(), last_name: last.trim() },
       { onSuccess: () => showToast({ tone: 'success', title: 'Name saved' }) },
@@ -149,7 +154,17 @@ function PasswordForm() {
     if (!confirmation) found.confirmation = 'Enter the new password again.';
     else if (confirmation !== next) found.confirmation = "The passwords don't match.";
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const firstInvalid = found.current
+      ? 'current'
+      : found.next
+        ? 'next'
+        : found.confirmation
+          ? 'confirm'
+          : null;
+    if (firstInvalid) {
+      document.getElementById(`${id}-${firstInvalid}`)?.focus();
+      return;
+    }
     change.mutate(
       { currentPassword: current, newPassword: next },
       {
@@ -197,24 +212,24 @@ function PasswordForm() {
           onChange={(event) => setCurrent(event.target.value)}
         />
       </Field>
+      {/* Before both new-password fields (not under one), so their errors sit level. */}
+      <p id={`${id}-rules`} className="text-[13px] leading-5 text-fg-muted">
+        A new password needs at least 10 characters, not a common one, and nothing based on your
+        name or email.
+      </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="New password"
           htmlFor={`${id}-next`}
           errorId={`${id}-next-error`}
           error={errors.next}
-          hint={
-            <p className="mt-1.5 text-[13px] text-fg-muted">
-              At least 10 characters, not a common one.
-            </p>
-          }
         >
           <PasswordInput
             id={`${id}-next`}
             autoComplete="new-password"
             value={next}
             invalid={Boolean(errors.next)}
-            aria-describedby={`${id}-next-error`}
+            aria-describedby={`${id}-rules ${id}-next-error`}
             onChange={(event) => setNext(event.target.value)}
           />
         </Field>
