@@ -6,9 +6,10 @@ import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { IconAlertCircle, IconInbox, IconRefresh } from '../../../components/ui/icons.tsx';
+import { IconInbox, IconRefresh } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatTime } from '../../../lib/format.ts';
@@ -163,23 +164,11 @@ export function AnalyticsScreen() {
   } else if (analytics.isError && !data) {
     body = (
       <Card>
-        <EmptyState
-          role="alert"
-          tone="danger"
-          icon={<IconAlertCircle />}
+        <LoadError
           title="We couldn't load the analytics"
-          description={errorMessage(analytics.error)}
-          action={
-            <Button
-              variant="secondary"
-              onClick={() => void analytics.refetch()}
-              pending={analytics.isFetching}
-              pendingLabel="Retrying…"
-            >
-              <IconRefresh />
-              Retry
-            </Button>
-          }
+          error={analytics.error}
+          onRetry={() => void analytics.refetch()}
+          retrying={analytics.isFetching}
         />
       </Card>
     );

@@ -3,22 +3,20 @@ import { ERROR_MESSAGES, type CallDetail } from '@callboard/contract';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import {
-  IconAlertCircle,
   IconArrowLeft,
   IconClock,
   IconLock,
   IconPhoneIncoming,
   IconPhoneOutgoing,
-  IconRefresh,
   IconSearchX,
 } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
 import {
   formatDateTime,
   formatDurationLong,
@@ -419,24 +417,12 @@ export function CallDetailScreen({
           <title>Call · Callboard</title>
           <BackLink to={backTo} />
           <Card className="mt-4">
-            <EmptyState
-              role="alert"
-              tone="danger"
+            <LoadError
               headingLevel="h1"
-              icon={<IconAlertCircle />}
               title="We couldn't load this call"
-              description={errorMessage(call.error)}
-              action={
-                <Button
-                  variant="secondary"
-                  onClick={() => void call.refetch()}
-                  pending={call.isFetching}
-                  pendingLabel="Retrying…"
-                >
-                  <IconRefresh />
-                  Retry
-                </Button>
-              }
+              error={call.error}
+              onRetry={() => void call.refetch()}
+              retrying={call.isFetching}
             />
           </Card>
         </>

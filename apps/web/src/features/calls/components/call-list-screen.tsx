@@ -5,17 +5,12 @@ import { useMemo, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import {
-  IconAlertCircle,
-  IconInbox,
-  IconRefresh,
-  IconSearchX,
-} from '../../../components/ui/icons.tsx';
+import { IconInbox, IconSearchX } from '../../../components/ui/icons.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { tabId, Tabs } from '../../../components/ui/tabs.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { useAuthSession } from '../../../lib/session-provider.tsx';
 import { isNoOrganisationError } from '../api/api-errors.ts';
@@ -156,23 +151,11 @@ export function CallListScreen() {
     body = <CallTableSkeleton />;
   } else if (calls.isError) {
     body = (
-      <EmptyState
-        role="alert"
-        tone="danger"
-        icon={<IconAlertCircle />}
+      <LoadError
         title="We couldn't load the calls"
-        description={errorMessage(calls.error)}
-        action={
-          <Button
-            variant="secondary"
-            onClick={() => void calls.refetch()}
-            pending={calls.isFetching}
-            pendingLabel="Retrying…"
-          >
-            <IconRefresh />
-            Retry
-          </Button>
-        }
+        error={calls.error}
+        onRetry={() => void calls.refetch()}
+        retrying={calls.isFetching}
       />
     );
   } else if (calls.data.rows.length === 0) {
