@@ -1,16 +1,12 @@
 // Instant, client-side checks. The server stays the authority: it re-checks everything and its
 // answer (a wrong password, every failing password rule) is what the user finally sees.
 
-/** Mirrors the server's length rule (DESIGN §5); the other rules only the server can check. */
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
-
-/** The rules, as the update-password screen lists them. */
-export const PASSWORD_RULES = [
-  `At least ${PASSWORD_MIN_LENGTH} characters`,
-  'Not a common password',
-  'Not based on your name or email',
-] as const;
+export {
+  meetsLengthRule,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULES,
+} from '../../lib/password-rules.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 
@@ -54,11 +50,6 @@ export function validateNewPassword(values: NewPasswordValues): FieldErrors<NewP
     errors.confirmation = "The passwords don't match.";
   }
   return errors;
-}
-
-/** True when the password meets the one rule the browser can check (shown live). */
-export function meetsLengthRule(password: string): boolean {
-  return password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH;
 }
 
 /** True when there is nothing to report. */

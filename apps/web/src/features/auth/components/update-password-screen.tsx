@@ -15,7 +15,7 @@ import {
   CenteredCardLayout,
   cardLayoutLinkClassName,
 } from '../../../components/ui/centered-card-layout.tsx';
-import { PasswordRulesHint } from './password-rules-hint.tsx';
+import { PasswordRulesHint } from '../../../components/ui/password-rules-hint.tsx';
 
 export const EXPIRED_LINK_MESSAGE = 'This reset link has expired or has already been used.';
 

@@ -15,13 +15,12 @@ import { Field } from '../../../components/ui/field.tsx';
 import {
   IconArrowLeft,
   IconBuilding,
-  IconCheck,
-  IconCircle,
   IconLinkOff,
   IconUserPlus,
 } from '../../../components/ui/icons.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { PasswordRulesHint } from '../../../components/ui/password-rules-hint.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -258,13 +257,6 @@ function SignInToAccept({ token, email }: { token: string; email: string }) {
   );
 }
 
-const PASSWORD_MIN_LENGTH = 10;
-const PASSWORD_RULES = [
-  `At least ${PASSWORD_MIN_LENGTH} characters`,
-  'Not a common password',
-  'Not based on your name or email',
-] as const;
-
 interface FormValues {
   first_name: string;
   last_name: string;
@@ -322,7 +314,6 @@ function SignUpForm({ token }: { token: string }) {
     },
   });
 
-  const longEnough = values.password.length >= PASSWORD_MIN_LENGTH;
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
       {signUp.isError ? (
@@ -374,26 +365,7 @@ function SignUpForm({ token }: { token: string }) {
         htmlFor={`${id}-password`}
         errorId={`${id}-password-error`}
         error={errors.password}
-        hint={
-          <ul id={`${id}-rules`} className="mt-2.5 space-y-1 text-[13px] leading-5 text-fg-muted">
-            {PASSWORD_RULES.map((rule, index) => {
-              const met = index === 0 && longEnough;
-              return (
-                <li key={rule} className={cn('flex items-center gap-2', met && 'text-success-fg')}>
-                  {met ? (
-                    <IconCheck className="size-3.5 shrink-0" />
-                  ) : (
-                    <IconCircle className="size-3.5 shrink-0 opacity-70" />
-                  )}
-                  <span>
-                    {rule}
-                    {met ? <span className="sr-only"> (met)</span> : null}
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-        }
+        hint={<PasswordRulesHint id={`${id}-rules`} password={values.password} />}
       >
         <PasswordInput
           {...field('password')}

@@ -1,6 +1,6 @@
-import { IconCheck, IconCircle } from '../../../components/ui/icons.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { meetsLengthRule, PASSWORD_RULES } from '../validation.ts';
+import { cn } from '../../lib/cn.ts';
+import { meetsLengthRule, PASSWORD_RULES } from '../../lib/password-rules.ts';
+import { IconCheck, IconCircle } from './icons.tsx';
 
 /**
  * The password rules, under the new-password field. Length is ticked live; the other two only
