@@ -16,6 +16,12 @@ describe('safeRedirectPath', () => {
     '/\\evil.test',
     'javascript:alert(1)',
     '/dash\nboard',
+    // Dot segments that normalise to a host-relative `//…` path.
+    '/.//evil.test/phish',
+    '/..//evil.test',
+    '/a/..//evil.test',
+    '/./\\evil.test',
+    '/.\\/evil.test',
   ])('refuses %j', (value) => {
     expect(safeRedirectPath(value)).toBeNull();
   });

@@ -1,5 +1,6 @@
 // Where to send a user after sign-in. The target arrives in the URL (`/auth?next=…`), so it is
-// untrusted: only same-origin paths are accepted, never `//evil.test` or `https://…`.
+// untrusted: only same-origin paths are accepted, never `//evil.test` or `https://…`, also after
+// the URL parser has resolved dot segments.
 
 export const SIGN_IN_PATH = '/auth';
 export const HOME_PATH = '/dashboard';
@@ -18,6 +19,9 @@ export function safeRedirectPath(value: string | null | undefined): string | nul
     return null;
   }
   if (url.origin !== 'http://callboard.invalid') return null;
+  // Check the path as the router will use it, after normalisation: `/.//evil.test` and
+  // `/..//evil.test` normalise to `//evil.test`, which a browser reads as another host.
+  if (url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) return null;
   // Returning to a sign-in or recovery screen after signing in would be pointless (or loop).
   if (PUBLIC_AUTH_PATHS.has(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
