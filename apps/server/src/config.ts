@@ -1,6 +1,7 @@
 // The server's configuration: every environment variable it reads, validated once at start-up.
 // Edit this file (and the README's configuration table) to add a variable.
 import { z } from 'zod';
+import { DEMO_PASSWORD } from './db/seed/demo-password.ts';
 
 const optionalUrl = z
   .string()
@@ -13,6 +14,12 @@ const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** The interface to listen on; unset: loopback only, except in production (every one). */
+    HOST: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? undefined : value))
+      .optional(),
     DATABASE_URL: optionalUrl,
     DATA_DIR: z.string().min(1).default('./data'),
     APP_URL: z.url().optional(),
@@ -21,6 +28,12 @@ const configSchema = z
       .min(32, 'must be at least 32 characters (try: openssl rand -base64 32)')
       .optional(),
     SMTP_URL: optionalUrl,
+    /**
+     * smtp: send through SMTP_URL. log: log each mail's recipient and subject only (never its
+     * text, which holds live links). outbox: development and tests — log the whole mail and keep it
+     * for GET /api/dev/outbox. Unset: smtp when SMTP_URL is set, else outbox outside production.
+     */
+    MAIL_TRANSPORT: z.enum(['smtp', 'log', 'outbox']).optional(),
     MAIL_FROM: z.string().min(3).default('Callboard <no-reply@callboard.test>'),
     TRUSTED_PROXIES: z
       .string()
@@ -46,12 +59,50 @@ const configSchema = z
       .default('info'),
     /** The built SPA to serve; defaults to apps/web/dist. */
     WEB_DIST_DIR: z.string().trim().min(1).optional(),
+    /** Unset: true outside production, false in production. */
     SEED_DEMO_DATA: z
       .enum(['true', 'false'])
-      .default('true')
-      .transform((value) => value === 'true'),
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value === 'true')),
+    /** The demo accounts' password; unset: the published one, which production refuses. */
+    DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
   })
   .superRefine((env, ctx) => {
+    const production = env.NODE_ENV === 'production';
+    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required when MAIL_TRANSPORT=smtp',
+      });
+    }
+    if (production && !env.SMTP_URL && env.MAIL_TRANSPORT !== 'log') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'is required when NODE_ENV=production (or set MAIL_TRANSPORT=log to log recipients and subjects only)',
+      });
+    }
+    if (production && env.MAIL_TRANSPORT === 'outbox') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_TRANSPORT'],
+        message: 'outbox keeps live links in memory and logs; it is for development only',
+      });
+    }
+    if (
+      production &&
+      env.SEED_DEMO_DATA === true &&
+      (env.DEMO_PASSWORD ?? DEMO_PASSWORD) === DEMO_PASSWORD
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO_PASSWORD'],
+        message:
+          'must be set, to something other than the published demo password, for SEED_DEMO_DATA=true in production',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -69,7 +120,17 @@ const configSchema = z
     }
   });
 
-export type Config = Omit<z.output<typeof configSchema>, 'APP_URL'> & { APP_URL: string };
+type ParsedConfig = z.output<typeof configSchema>;
+
+export type Config = Omit<
+  ParsedConfig,
+  'APP_URL' | 'SEED_DEMO_DATA' | 'MAIL_TRANSPORT' | 'DEMO_PASSWORD'
+> & {
+  APP_URL: string;
+  SEED_DEMO_DATA: boolean;
+  MAIL_TRANSPORT: 'smtp' | 'log' | 'outbox';
+  DEMO_PASSWORD: string;
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -91,7 +152,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(problems);
   }
   const config = parsed.data;
-  return { ...config, APP_URL: config.APP_URL ?? `http://localhost:${config.PORT}` };
+  const production = config.NODE_ENV === 'production';
+  return {
+    ...config,
+    APP_URL: config.APP_URL ?? `http://localhost:${config.PORT}`,
+    HOST: config.HOST ?? (production ? undefined : '127.0.0.1'),
+    SEED_DEMO_DATA: config.SEED_DEMO_DATA ?? !production,
+    MAIL_TRANSPORT:
+      config.MAIL_TRANSPORT ?? (config.SMTP_URL ? 'smtp' : production ? 'log' : 'outbox'),
+    DEMO_PASSWORD: config.DEMO_PASSWORD ?? DEMO_PASSWORD,
+  };
 }
 
 /** Spec §9: error sampling 0.1 in production, 1 otherwise. */

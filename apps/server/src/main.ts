@@ -2,6 +2,7 @@
 import { serve } from '@hono/node-server';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './lib/logger.ts';
+import { PublishedDemoPasswordError } from './db/seed/demo-guard.ts';
 import { buildServer } from './server.ts';
 
 async function main() {
@@ -16,10 +17,25 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
-  const { app, database } = await buildServer({ config, logger });
-  const server = serve({ fetch: app.fetch, port: config.PORT }, (info) => {
+  let built;
+  try {
+    built = await buildServer({ config, logger });
+  } catch (error) {
+    if (error instanceof PublishedDemoPasswordError) {
+      logger.fatal(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { app, database } = built;
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(
-      { port: info.port, database: database.kind, environment: config.NODE_ENV },
+      {
+        address: info.address,
+        port: info.port,
+        database: database.kind,
+        environment: config.NODE_ENV,
+      },
       `Callboard is listening on ${config.APP_URL}`,
     );
   });

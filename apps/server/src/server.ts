@@ -5,6 +5,10 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { databaseTarget, openDatabase, type Database, type DatabaseTarget } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import {
+  demoAccountsWithPublishedPassword,
+  PublishedDemoPasswordError,
+} from './db/seed/demo-guard.ts';
 import { seedDemoDataIfEmpty } from './db/seed/seed.ts';
 import { createApp } from './http/app.ts';
 import { resolveAuthSecret } from './lib/auth-secret.ts';
@@ -31,11 +35,26 @@ export async function buildServer(options: BuildOptions) {
     options.database ?? (await openDatabase(options.databaseTarget ?? databaseTarget(config)));
   await migrateDatabase(database);
   if (config.SEED_DEMO_DATA) {
-    const seeded = await seedDemoDataIfEmpty(database.db, { logger });
+    const seeded = await seedDemoDataIfEmpty(database.db, {
+      logger,
+      password: config.DEMO_PASSWORD,
+    });
     if (seeded) logger.info(seeded, 'loaded the demo data into the empty database');
   }
+  if (config.NODE_ENV === 'production') {
+    const exposed = await demoAccountsWithPublishedPassword(database.db);
+    if (exposed.length > 0) {
+      if (!options.database) await database.close();
+      throw new PublishedDemoPasswordError(exposed);
+    }
+  }
   await pruneRates(database.db);
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
+  const mailer = createMailer({
+    transport: config.MAIL_TRANSPORT,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    logger,
+  });
   const auth = createAuth({ db: database.db, config, mailer, logger });
   const errorReporter = await createErrorReporter(config, logger);
   const app = createApp({

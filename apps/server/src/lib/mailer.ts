@@ -1,5 +1,9 @@
-// Outgoing mail: SMTP when SMTP_URL is set; otherwise every message is logged and kept in a
-// small development outbox (GET /api/dev/outbox, never mounted in production).
+// Outgoing mail. MAIL_TRANSPORT (config.ts) chooses how it leaves:
+// - smtp: through SMTP_URL;
+// - log: only the recipient and subject are logged — never the text, which holds live reset and
+//   invitation links;
+// - outbox (development and tests only): the whole message is logged and kept in a small in-memory
+//   outbox that GET /api/dev/outbox serves to loopback clients (modules/dev/dev.routes.ts).
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
@@ -17,24 +21,39 @@ export interface OutboxEntry extends MailMessage {
 
 export interface Mailer {
   send: (message: MailMessage) => Promise<void>;
-  /** The development outbox, newest last; null when mail goes out over SMTP. */
+  /** The development outbox, newest last; null unless MAIL_TRANSPORT is outbox. */
   outbox: OutboxEntry[] | null;
 }
 
 const OUTBOX_LIMIT = 200;
 
 export function createMailer(options: {
+  transport: 'smtp' | 'log' | 'outbox';
   smtpUrl?: string | undefined;
   from: string;
   logger: Logger;
 }): Mailer {
-  if (options.smtpUrl) {
+  const { logger } = options;
+  if (options.transport === 'smtp') {
+    if (!options.smtpUrl) throw new Error('MAIL_TRANSPORT=smtp needs SMTP_URL');
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       outbox: null,
       send: async (message) => {
         await transport.sendMail({ from: options.from, ...message });
-        options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+        logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+      },
+    };
+  }
+  if (options.transport === 'log') {
+    return {
+      outbox: null,
+      send: (message) => {
+        logger.info(
+          { to: message.to, subject: message.subject },
+          'mail not sent (MAIL_TRANSPORT=log): recipient and subject only',
+        );
+        return Promise.resolve();
       },
     };
   }
@@ -45,9 +64,9 @@ export function createMailer(options: {
     send: (message) => {
       outbox.push({ ...message, id: nextId++, sentAt: new Date().toISOString() });
       if (outbox.length > OUTBOX_LIMIT) outbox.splice(0, outbox.length - OUTBOX_LIMIT);
-      options.logger.info(
+      logger.info(
         { to: message.to, subject: message.subject, text: message.text },
-        'mail kept in the development outbox (SMTP_URL is not set)',
+        'mail kept in the development outbox (MAIL_TRANSPORT=outbox)',
       );
       return Promise.resolve();
     },

@@ -1,10 +1,11 @@
-// `npm run db:seed [-- --reset] [-- --calls N --orgs M]`: loads the demo data, or a large dataset
-// for benchmarks, into the configured database (DATABASE_URL, else PGlite in DATA_DIR).
+// `npm run db:seed [-- --reset] [-- --calls N --orgs M] [-- --remove-demo-accounts]`: loads the
+// demo data or a large dataset for benchmarks into the configured database (DATABASE_URL, else
+// PGlite in DATA_DIR), or removes the demo sign-ins from it.
 import { parseArgs } from 'node:util';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { databaseTarget, openDatabase, type Db } from '../client.ts';
+import { databaseTarget, openDatabase, queryRows, type Db } from '../client.ts';
 import { migrateDatabase } from '../migrate.ts';
 import * as schema from '../schema.ts';
 import {
@@ -20,6 +21,8 @@ const USAGE = `Usage: npm run db:seed [-- options]
 
   (no options)            load the demo data into an empty database
   --reset                 delete every row from every table first, then load the demo data
+  --remove-demo-accounts  delete the demo sign-ins (README) and everything that is theirs;
+                          production refuses to start while one has the published password
   --calls N --orgs M      add a benchmark dataset: N calls over M new organisations
                           ("Bench Org 001"…; the first holds about 10% of the calls);
                           with --reset, the database is emptied first and gets no demo data
@@ -31,6 +34,7 @@ class UsageError extends Error {}
 
 interface Command {
   reset: boolean;
+  removeDemoAccounts: boolean;
   large: { calls: number; organisations: number } | null;
 }
 
@@ -53,6 +57,7 @@ function parseCommand(args: string[]): Command | 'help' {
       allowPositionals: false,
       options: {
         reset: { type: 'boolean', default: false },
+        'remove-demo-accounts': { type: 'boolean', default: false },
         calls: { type: 'string' },
         orgs: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -73,7 +78,24 @@ function parseCommand(args: string[]): Command | 'help' {
           organisations: wholeNumber('--orgs', values.orgs, 1, 9999),
         }
       : null;
-  return { reset: values.reset, large };
+  const removeDemoAccounts = values['remove-demo-accounts'];
+  if (removeDemoAccounts && (values.reset || large)) {
+    throw new UsageError('--remove-demo-accounts goes alone');
+  }
+  return { reset: values.reset, removeDemoAccounts, large };
+}
+
+/** Deletes the demo users; their profiles, sessions and credentials go with them (cascade). */
+async function removeDemoAccounts(db: Db): Promise<string[]> {
+  const emails = DEMO_ACCOUNTS.map((account) => account.email);
+  const rows = await queryRows<{ email: string }>(
+    db,
+    sql`delete from users where lower(email) in (${sql.join(
+      emails.map((email) => sql`${email}`),
+      sql`, `,
+    )}) returning email`,
+  );
+  return rows.map((row) => row.email).sort();
 }
 
 async function resetDatabase(db: Db): Promise<void> {
@@ -96,7 +118,7 @@ function describe(summary: SeedSummary): string {
   );
 }
 
-function printDemoAccounts(): void {
+function printDemoAccounts(password: string): void {
   const lines = DEMO_ACCOUNTS.map((account) => {
     const where = account.isSuperAdmin
       ? 'super-admin'
@@ -105,7 +127,7 @@ function printDemoAccounts(): void {
         : 'no organisation';
     return `  ${account.email.padEnd(26)} ${where}`;
   });
-  process.stdout.write(`Demo accounts (password: ${DEMO_PASSWORD}):\n${lines.join('\n')}\n`);
+  process.stdout.write(`Demo accounts (password: ${password}):\n${lines.join('\n')}\n`);
 }
 
 function progressPrinter(): (done: number, total: number) => void {
@@ -146,6 +168,15 @@ async function run(args: string[]): Promise<number> {
   const database = await openDatabase(target);
   try {
     await migrateDatabase(database);
+    if (command.removeDemoAccounts) {
+      const removed = await removeDemoAccounts(database.db);
+      process.stdout.write(
+        removed.length > 0
+          ? `Removed ${removed.length} demo accounts: ${removed.join(', ')}.\n`
+          : 'No demo accounts to remove.\n',
+      );
+      return 0;
+    }
     if (command.reset) await resetDatabase(database.db);
 
     if (command.large) {
@@ -162,9 +193,10 @@ async function run(args: string[]): Promise<number> {
       return 0;
     }
 
+    const password = config.DEMO_PASSWORD;
     const summary = command.reset
-      ? await seedDemoData(database.db)
-      : await seedDemoDataIfEmpty(database.db);
+      ? await seedDemoData(database.db, { password })
+      : await seedDemoDataIfEmpty(database.db, { password });
     if (!summary) {
       process.stderr.write(
         'The database already has data, so nothing was loaded. Run with --reset to empty it and load the demo data.\n',
@@ -172,7 +204,7 @@ async function run(args: string[]): Promise<number> {
       return 1;
     }
     process.stdout.write(`Loaded the demo data: ${describe(summary)}.\n`);
-    printDemoAccounts();
+    printDemoAccounts(password === DEMO_PASSWORD ? DEMO_PASSWORD : 'the DEMO_PASSWORD you set');
     return 0;
   } finally {
     await database.close();

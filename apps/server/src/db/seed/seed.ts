@@ -34,6 +34,7 @@ import {
   insertSink,
 } from './row-sink.ts';
 import { withBulkSession } from './bulk-session.ts';
+import { DEMO_PASSWORD } from './demo-password.ts';
 
 export interface SeedSummary {
   organisations: number;
@@ -44,7 +45,7 @@ export interface SeedSummary {
   ms: number;
 }
 
-export const DEMO_PASSWORD = 'callboard-demo-2026';
+export { DEMO_PASSWORD } from './demo-password.ts';
 
 export type DemoOrganisationName = 'Northwind Clinics' | 'Globex Insurance';
 
@@ -270,7 +271,7 @@ function startOfHour(date: Date): Date {
  */
 export async function seedDemoData(
   db: Db,
-  options: { callsPerOrganisation?: number; now?: Date; logger?: Logger } = {},
+  options: { callsPerOrganisation?: number; now?: Date; logger?: Logger; password?: string } = {},
 ): Promise<SeedSummary> {
   const summary = await seedDemo(db, options);
   if (!summary)
@@ -284,7 +285,7 @@ export async function seedDemoData(
  */
 export async function seedDemoDataIfEmpty(
   db: Db,
-  options: { logger?: Logger } = {},
+  options: { logger?: Logger; password?: string } = {},
 ): Promise<SeedSummary | null> {
   if (await hasOrganisations(db)) return null;
   return seedDemo(db, options);
@@ -300,7 +301,7 @@ async function hasOrganisations(db: Pick<Db, 'execute'>): Promise<boolean> {
 
 async function seedDemo(
   db: Db,
-  options: { callsPerOrganisation?: number; now?: Date; logger?: Logger },
+  options: { callsPerOrganisation?: number; now?: Date; logger?: Logger; password?: string },
 ): Promise<SeedSummary | null> {
   const started = performance.now();
   const now = (options.now ?? startOfHour(new Date())).getTime();
@@ -309,7 +310,7 @@ async function seedDemo(
     throw new Error(`callsPerOrganisation must be a whole number ≥ 0, got ${callsPerOrganisation}`);
   }
   // One hash for every demo user: scrypt is deliberately slow.
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(options.password ?? DEMO_PASSWORD);
 
   const ids = new SeededRandom(`${DEMO_SEED}/ids`);
   const directory = emptyDirectory();
