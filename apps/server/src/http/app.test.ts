@@ -47,7 +47,7 @@ describe('HTTP shell', () => {
     ).app;
     productionApp = (
       await buildServer({
-        config: loadConfig({ ...common, NODE_ENV: 'production' }),
+        config: loadConfig({ ...common, NODE_ENV: 'production', MAIL_TRANSPORT: 'log' }),
         logger,
         database,
         webRoot,
@@ -81,9 +81,17 @@ describe('HTTP shell', () => {
     expect(response.headers.get('x-request-id')).toMatch(/.{8,}/u);
   });
 
-  it('has the development outbox outside production only', async () => {
-    expect((await app.request('/api/dev/outbox')).status).toBe(200);
+  it('has no development outbox in production, nor for a client whose address is unknown', async () => {
+    // In-process requests have no socket address, so they are not known to come from this machine
+    // (secure-defaults.test.ts shows a loopback client over real HTTP is answered).
+    expect((await app.request('/api/dev/outbox')).status).toBe(404);
     expect((await productionApp.request('/api/dev/outbox')).status).toBe(404);
+  });
+
+  it('does not answer /metrics with the web app', async () => {
+    const response = await productionApp.request('/metrics');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
   });
 
   it('serves the SPA: hashed assets cached for good, HTML never cached stale', async () => {

@@ -16,7 +16,7 @@ import type { Db } from '../db/client.ts';
 import type { ErrorReporter } from '../lib/error-reporting.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import type { Auth } from '../modules/auth/auth.ts';
-import { signInThrottle } from '../modules/auth/sign-in-throttle.ts';
+import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { devRoutes } from '../modules/dev/dev.routes.ts';
 import { analyticsRoutes } from '../modules/analytics/analytics.routes.ts';
 import { adminRoutes } from '../modules/admin/admin.routes.ts';
@@ -32,7 +32,6 @@ import { platformRoutes } from '../modules/platform/platform.routes.ts';
 import { createAccessTokenVerifier } from './access-token.ts';
 import { openApiDocument } from './openapi.ts';
 import type { ApiEnv } from './api-env.ts';
-import { forwardedForWithClientAddress } from './client-address.ts';
 import { AppError } from './errors.ts';
 
 export interface AppDeps {
@@ -46,7 +45,20 @@ export interface AppDeps {
   webRoot: string | null;
 }
 
-const API_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Request bodies: identity and the public invitation routes take a few fields. */
+export const PUBLIC_BODY_LIMIT_BYTES = 16 * 1024;
+export const API_BODY_LIMIT_BYTES = 1024 * 1024;
+
+function bodyLimitOf(maxSize: number) {
+  return bodyLimit({
+    maxSize,
+    // The server adapter discards what the client still sends (without keeping it), briefly, so
+    // the client reads this answer instead of a reset connection.
+    onError: () => {
+      throw AppError.payloadTooLarge(maxSize);
+    },
+  });
+}
 
 export function createApp(deps: AppDeps) {
   const { db, config, logger, mailer, auth, errorReporter } = deps;
@@ -118,6 +130,19 @@ export function createApp(deps: AppDeps) {
     );
   });
 
+  // Every API body is size-limited before anything reads it: small where no sign-in is needed.
+  // The smaller limit is registered first, so it is the one that answers.
+  const publicBodyLimit = bodyLimitOf(PUBLIC_BODY_LIMIT_BYTES);
+  app.use('/api/auth/*', publicBodyLimit);
+  app.use('/api/v1/invitations/*', publicBodyLimit);
+  app.use('/api/*', bodyLimitOf(API_BODY_LIMIT_BYTES));
+
+  // API answers are per user and often private: never kept by a browser or a shared cache.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   // What the browser needs to know at start-up; public by construction (config.ts).
   const browserConfig = publicConfig(config);
@@ -132,16 +157,8 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  // Identity. better-auth answers its own errors as {code, message}.
-  const trustsProxies = config.TRUSTED_PROXIES.length > 0;
-  app.post('/api/auth/sign-in/email', signInThrottle(db));
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
-    const headers = new Headers(c.req.raw.headers);
-    const forwardedFor = forwardedForWithClientAddress(c, trustsProxies);
-    if (forwardedFor) headers.set('x-forwarded-for', forwardedFor);
-    else headers.delete('x-forwarded-for');
-    return auth.handler(new Request(c.req.raw, { headers }));
-  });
+  // Identity: better-auth's endpoints that the product uses, behind its throttles.
+  app.route('/api/auth', authRoutes({ db, config, auth }));
 
   // The product API: every request carries a verified access token.
   const openApi = openApiDocument();
@@ -149,14 +166,6 @@ export function createApp(deps: AppDeps) {
   // Public: the invitation link is the credential.
   app.route('/api/v1', publicInvitationRoutes({ db, mailer, appUrl: config.APP_URL, auth }));
   const api = new Hono<ApiEnv>();
-  api.use(
-    bodyLimit({
-      maxSize: API_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError('VALIDATION_FAILED', 'The request body is larger than 1 MB.');
-      },
-    }),
-  );
   api.use(async (c, next) => {
     const header = c.req.header('authorization');
     const token = header?.match(/^Bearer\s+(\S+)$/iu)?.[1];
@@ -182,6 +191,10 @@ export function createApp(deps: AppDeps) {
 
   app.all('/api/*', () => {
     throw AppError.notFound('No such API endpoint.');
+  });
+  // Reserved for Prometheus metrics; until they exist, a plain 404 rather than the SPA's HTML.
+  app.all('/metrics', () => {
+    throw AppError.notFound('No metrics here.');
   });
 
   if (deps.webRoot && existsSync(join(deps.webRoot, 'index.html'))) mountSpa(app, deps.webRoot);

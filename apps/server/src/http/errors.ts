@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'UNPROCESSABLE'
   | 'CONFLICT'
   | 'GONE'
+  | 'PAYLOAD_TOO_LARGE'
   | 'RATE_LIMITED'
   | 'INTERNAL';
 
@@ -23,6 +24,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   UNPROCESSABLE: 422,
   CONFLICT: 409,
   GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -54,6 +56,11 @@ export class AppError extends Error {
   }
   static callNotAccessible() {
     return new AppError('FORBIDDEN', 'Call not accessible to this user');
+  }
+  static payloadTooLarge(maxBytes: number) {
+    const size =
+      maxBytes >= 1024 * 1024 ? `${maxBytes / (1024 * 1024)} MB` : `${maxBytes / 1024} KB`;
+    return new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${size}.`);
   }
   static validation(message: string, details?: Record<string, unknown>) {
     return new AppError('VALIDATION_FAILED', message, details);

@@ -1,10 +1,12 @@
 // Identity: better-auth owns sign-in, sessions, password reset and the JWT access tokens that
 // /api/v1 accepts. This file is its whole configuration; DESIGN.md §5 says why it is shaped so.
+import { createHash } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { jwt } from 'better-auth/plugins';
+import { and, eq, like, ne } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -29,6 +31,29 @@ export const AUTH_RATE_RULES = {
   '/request-password-reset': { window: 15 * 60, max: 20 },
   '/reset-password': { window: 15 * 60, max: 30 },
 } as const;
+
+const RESET_PREFIX = 'reset-password:';
+
+/**
+ * How a reset token's verification row is stored: the prefix (so a user's reset rows can be found
+ * and deleted together) and a SHA-256 of the token, so a leaked table holds no usable link.
+ */
+export function storedResetIdentifier(identifier: string): string {
+  return `${RESET_PREFIX}${createHash('sha256').update(identifier).digest('base64url')}`;
+}
+
+/** Deletes the user's reset-password rows, all of them or all but `keep` (a stored identifier). */
+async function deleteResetTokens(db: Db, userId: string, keep?: string) {
+  await db
+    .delete(verifications)
+    .where(
+      and(
+        eq(verifications.value, userId),
+        like(verifications.identifier, `${RESET_PREFIX}%`),
+        keep === undefined ? undefined : ne(verifications.identifier, keep),
+      ),
+    );
+}
 
 export function splitName(name: string): { first_name: string; last_name: string } {
   const [first = '', ...rest] = name.trim().split(/\s+/u);
@@ -68,7 +93,15 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; logge
     user: { modelName: 'users' },
     session: { modelName: 'sessions' },
     account: { modelName: 'accounts' },
-    verification: { modelName: 'verifications' },
+    verification: {
+      modelName: 'verifications',
+      storeIdentifier: {
+        default: 'plain',
+        overrides: {
+          [RESET_PREFIX]: { hash: (id) => Promise.resolve(storedResetIdentifier(id)) },
+        },
+      },
+    },
     advanced: {
       database: { generateId: 'uuid' },
       cookiePrefix: 'callboard',
@@ -98,12 +131,15 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; logge
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
+        // One live link per user: asking again withdraws the earlier ones.
+        await deleteResetTokens(db, user.id, storedResetIdentifier(`${RESET_PREFIX}${token}`));
         const link = `${config.APP_URL}/update-password?token=${encodeURIComponent(token)}`;
         await mailer.send(resetPasswordMail({ to: user.email, name: user.name, link }));
       },
-      onPasswordReset: ({ user }, request) => {
+      onPasswordReset: async ({ user }, request) => {
+        // Every other link of this user dies with the one just used.
+        await deleteResetTokens(db, user.id);
         if (request) resetUserIds.set(request, user.id);
-        return Promise.resolve();
       },
     },
     databaseHooks: {
@@ -144,6 +180,12 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; logge
             message: 'Choose a stronger password.',
             reasons,
           });
+        }
+        // A changed password ends every other session, whatever the client asked for: whoever
+        // knew the old password must not stay signed in.
+        if (ctx.path === '/change-password') {
+          const changeBody = ctx.body as Record<string, unknown>;
+          return { context: { ...ctx, body: { ...changeBody, revokeOtherSessions: true } } };
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
