@@ -1,4 +1,4 @@
-// Issue 2's journeys: sign in, stay signed in across a reload, sign out, and the redirects.
+// Sign in, stay signed in across a reload, sign out, and the redirects.
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers.ts';
 
@@ -47,4 +47,20 @@ test('a signed-out visit to the dashboard returns there after sign-in', async ({
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/u);
   await expect(page.getByText('Globex Insurance').first()).toBeVisible();
+});
+
+test('a return address that normalises to another host is ignored, before and after sign-in', async ({
+  page,
+  baseURL,
+}) => {
+  const hostile = '/auth?next=%2F.%2F%2Fevil.test%2Fphish';
+  await page.goto(hostile);
+  await page.getByLabel('Email').fill('gus.admin@globex.test');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(`${baseURL}/dashboard`);
+  await expect(page.getByText('Globex Insurance').first()).toBeVisible();
+  // Signed in already: the same link still stays on Callboard.
+  await page.goto('/auth?next=%2F..%2F%2Fevil.test');
+  await expect(page).toHaveURL(`${baseURL}/dashboard`);
 });

@@ -1,5 +1,5 @@
 // Fixed-window counters kept in PostgreSQL, so every replica of the API shares them. Used for
-// better-auth's per-address rules and for our per-account sign-in rule.
+// better-auth's per-address rules and for our sign-in failure rules (modules/auth/sign-in-throttle.ts).
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 
@@ -58,8 +58,24 @@ export async function peekRate(db: Db, key: string, rule: RateRule): Promise<Rat
   return decide(row, rule.max);
 }
 
+/**
+ * Gives back one event counted by consumeRate (one that turned out not to count, e.g. a request
+ * refused before it did anything). Only within the current window; never below zero.
+ */
+export async function refundRate(db: Db, key: string, rule: RateRule): Promise<void> {
+  await db.execute(sql`
+    update rate_limits set count = count - 1
+    where key = ${key} and count > 0
+      and window_start > now() - make_interval(secs => ${rule.window})`);
+}
+
 export async function clearRate(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+/** Drops every counter whose key starts with prefix (taken literally: no wildcards). */
+export async function clearRatesWithPrefix(db: Db, prefix: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where starts_with(key, ${prefix})`);
 }
 
 /** Drops counters whose window ended more than a day ago. */

@@ -14,7 +14,13 @@ export class TestClient {
   async request<T = unknown>(
     method: string,
     path: string,
-    options: { json?: unknown; headers?: Record<string, string>; bearer?: string | null } = {},
+    options: {
+      json?: unknown;
+      /** A body sent as it is (set its content-type in headers); json wins when both are given. */
+      body?: string | Uint8Array;
+      headers?: Record<string, string>;
+      bearer?: string | null;
+    } = {},
   ): Promise<JsonResponse<T>> {
     const headers: Record<string, string> = { origin: this.baseUrl, ...options.headers };
     if (this.cookies.size > 0) {
@@ -22,7 +28,7 @@ export class TestClient {
     }
     const bearer = options.bearer === undefined ? this.accessToken : options.bearer;
     if (bearer) headers.authorization = `Bearer ${bearer}`;
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined = options.body;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);

@@ -43,6 +43,6 @@ export function authRoutes(deps: { db: Db; config: Config; auth: Auth }) {
       }
       await next();
     })
-    .post('/sign-in/email', signInThrottle(db))
+    .post('/sign-in/email', signInThrottle(db, config))
     .on(['GET', 'POST'], '*', forward);
 }

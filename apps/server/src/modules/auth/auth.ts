@@ -16,6 +16,7 @@ import { consumeRate } from '../../lib/rate-limit.ts';
 import { passwordHashing } from './password-hashing.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblems } from './password-rules.ts';
 import { resetPasswordMail } from './mails.ts';
+import { clearSignInLimits } from './sign-in-throttle.ts';
 
 /** Access tokens live this long; the client renews them 90 s before they expire. */
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 15 * 60;
@@ -139,6 +140,8 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; logge
       onPasswordReset: async ({ user }, request) => {
         // Every other link of this user dies with the one just used.
         await deleteResetTokens(db, user.id);
+        // Whoever can reset the password owns the address: lift every sign-in lock on it.
+        await clearSignInLimits(db, user.email);
         if (request) resetUserIds.set(request, user.id);
       },
     },
