@@ -1,7 +1,7 @@
 // The admin area (/api/v1/admin/*, organisation admins), invitations and /join
 // (/api/v1/invitations/*), the platform console (/api/v1/platform/*, super-admins) and profile.
 import { z } from 'zod';
-import { callSummarySchema, isoDateTime } from './calls.ts';
+import { callSummarySchema, isBefore, isoDateTime } from './calls.ts';
 import { roleSchema } from './me.ts';
 
 export const INVITATION_LIFETIME_DAYS = 7;
@@ -115,7 +115,7 @@ export const auditQuerySchema = z
     from: isoDateTime.optional(),
     to: isoDateTime.optional(),
   })
-  .refine((query) => !query.from || !query.to || query.from < query.to, {
+  .refine((query) => !query.from || !query.to || isBefore(query.from, query.to), {
     message: 'must be before to',
     path: ['from'],
   });

@@ -1,7 +1,14 @@
 // GET /api/v1/analytics: every figure and series of the analytics page in one response.
 // Definitions live beside the SQL in apps/server/src/modules/analytics/analytics.queries.ts.
 import { z } from 'zod';
-import { isoDateTime, sentimentSchema, timeZoneSchema } from './calls.ts';
+import {
+  DATE_RANGE,
+  isBefore,
+  isWithinDateRange,
+  isoDateTime,
+  sentimentSchema,
+  timeZoneSchema,
+} from './calls.ts';
 
 export const ANALYTICS_MAX_RANGE_DAYS = 366;
 
@@ -14,12 +21,20 @@ export const analyticsQuerySchema = z
     /** The viewer's IANA time zone: days, weekdays and hours are counted in it. */
     tz: timeZoneSchema.default('UTC'),
   })
-  .refine((query) => query.from < query.to, { message: 'must be before to', path: ['from'] })
+  .refine((query) => isBefore(query.from, query.to), {
+    message: 'must be before to',
+    path: ['from'],
+  })
   .refine(
     (query) =>
       Date.parse(query.to) - Date.parse(query.from) <= ANALYTICS_MAX_RANGE_DAYS * 86_400_000,
     { message: `must be at most ${ANALYTICS_MAX_RANGE_DAYS} days before to`, path: ['from'] },
-  );
+  )
+  // The figures compare with the period of the same length just before: it must be in range too.
+  .refine((query) => isWithinDateRange(2 * Date.parse(query.from) - Date.parse(query.to)), {
+    message: `must leave room for the previous period of the same length (dates run from ${DATE_RANGE.label})`,
+    path: ['from'],
+  });
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
 /** A figure for the period and for the period of the same length just before it. */

@@ -20,10 +20,25 @@ const booleanParam = z
   .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1');
 
-export const isoDateTime = z.iso.datetime({
-  offset: true,
-  message: 'must be an ISO 8601 date-time',
-});
+/** The dates the API takes, as instants: from 1970-01-01 up to the end of 9999 (UTC). */
+export const DATE_RANGE = {
+  min: Date.UTC(1970, 0, 1),
+  max: Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+  label: '1970-01-01 to 9999-12-31',
+} as const;
+
+export const isWithinDateRange = (time: number) =>
+  Number.isFinite(time) && time >= DATE_RANGE.min && time <= DATE_RANGE.max;
+
+/** Whether one ISO date-time is earlier than another, as instants (offsets may differ). */
+export const isBefore = (earlier: string, later: string) => Date.parse(earlier) < Date.parse(later);
+
+export const isoDateTime = z.iso
+  .datetime({ offset: true, message: 'must be an ISO 8601 date-time' })
+  .refine((value) => isWithinDateRange(Date.parse(value)), {
+    message: `must be from ${DATE_RANGE.label}`,
+    abort: true,
+  });
 
 function isTimeZone(value: string) {
   try {
@@ -96,14 +111,17 @@ export const callListQuerySchema = z
     closedFrom: isoDateTime.optional(),
     closedTo: isoDateTime.optional(),
   })
-  .refine((query) => !query.from || !query.to || query.from < query.to, {
+  .refine((query) => !query.from || !query.to || isBefore(query.from, query.to), {
     message: 'must be before to',
     path: ['from'],
   })
-  .refine((query) => !query.closedFrom || !query.closedTo || query.closedFrom < query.closedTo, {
-    message: 'must be before closedTo',
-    path: ['closedFrom'],
-  });
+  .refine(
+    (query) => !query.closedFrom || !query.closedTo || isBefore(query.closedFrom, query.closedTo),
+    {
+      message: 'must be before closedTo',
+      path: ['closedFrom'],
+    },
+  );
 export type CallListQuery = z.infer<typeof callListQuerySchema>;
 
 /** A call as the list shows it (no transcript). */

@@ -33,6 +33,13 @@ import { createAccessTokenVerifier } from './access-token.ts';
 import { openApiDocument } from './openapi.ts';
 import type { ApiEnv } from './api-env.ts';
 import { AppError } from './errors.ts';
+import {
+  databaseErrorOf,
+  inputGuard,
+  invalidInputError,
+  isInvalidInput,
+  redactedDatabaseError,
+} from './input-guard.ts';
 
 export interface AppDeps {
   db: Db;
@@ -115,9 +122,21 @@ export function createApp(deps: AppDeps) {
       const body = new AppError('VALIDATION_FAILED', error.message || 'Bad request').toBody();
       return c.json(body, error.status);
     }
-    logger.error({ err: error, requestId: c.var.requestId, path: c.req.path }, 'unhandled error');
+    // A driver error (raw, or wrapped by Drizzle) carries the query and its parameters — values
+    // from the request, perhaps personal data: only its SQLSTATE and message are logged.
+    const database = databaseErrorOf(error);
+    const where = { requestId: c.var.requestId, path: c.req.path };
+    if (database && isInvalidInput(database)) {
+      // Defence in depth behind the input boundary: a value the database refused is the
+      // request's fault, not ours.
+      logger.warn({ database, ...where }, 'the database refused a value in the request');
+      const invalid = invalidInputError(database);
+      return c.json(invalid.toBody(), invalid.status);
+    }
+    if (database) logger.error({ database, ...where }, 'unhandled database error');
+    else logger.error({ err: error, ...where }, 'unhandled error');
     const claims = c.get('claims') as ApiEnv['Variables']['claims'] | undefined;
-    errorReporter.capture(error, {
+    errorReporter.capture(database ? redactedDatabaseError(error, database) : error, {
       requestId: c.var.requestId,
       path: c.req.path,
       user: c.var.reportedUser ?? (claims ? { id: claims.userId } : undefined),
@@ -136,6 +155,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/auth/*', publicBodyLimit);
   app.use('/api/v1/invitations/*', publicBodyLimit);
   app.use('/api/*', bodyLimitOf(API_BODY_LIMIT_BYTES));
+  // Then no string PostgreSQL cannot take gets further (URL and body).
+  app.use('/api/*', inputGuard());
 
   // API answers are per user and often private: never kept by a browser or a shared cache.
   app.use('/api/*', async (c, next) => {

@@ -1,6 +1,7 @@
 import type { AnalyticsQuery, AnalyticsResponse } from '@callboard/contract';
 import type { Db } from '../../db/client.ts';
 import { requireOrganisation, withTenant, type AccessClaims } from '../../db/tenant.ts';
+import { assertKnownTimeZone } from '../../http/input-guard.ts';
 import {
   backlogAt,
   closingFigures,
@@ -29,6 +30,9 @@ export async function getAnalytics(
   query: AnalyticsQuery,
   now: Date = new Date(),
 ): Promise<AnalyticsResponse> {
+  // The contract keeps both periods within 1970 … 9999 and the zone a name Node knows; the
+  // database must know the zone too.
+  await assertKnownTimeZone(db, query.tz);
   const period: Period = { from: new Date(query.from), to: new Date(query.to) };
   const length = period.to.getTime() - period.from.getTime();
   const previous: Period = { from: new Date(period.from.getTime() - length), to: period.from };

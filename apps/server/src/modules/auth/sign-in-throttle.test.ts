@@ -319,7 +319,9 @@ describe.each(testDatabaseKinds)('sign-in protection [$name]', ({ create }) => {
         headers: { 'x-forwarded-for': client.address },
       });
       expect(response.status, JSON.stringify(email).slice(0, 40)).toBe(400);
-      expect(response.body).toEqual({ code: 'INVALID_EMAIL', message: 'Invalid email' });
+      // Refused by the input boundary (NUL) or by the throttle's own email check.
+      const { code } = response.body as { code: string };
+      expect(['INVALID_EMAIL', 'VALIDATION_ERROR']).toContain(code);
     }
     for (const body of ['{"email":', 'null', '[]', '{}']) {
       const response = await fetch(`${server.url}/api/auth/sign-in/email`, {

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { requireOrganisation, withTenant, type AccessClaims, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
+import { assertKnownTimeZone } from '../../http/input-guard.ts';
 import {
   callExists,
   countCallsByStatus,
@@ -80,6 +81,7 @@ export async function listCalls(
   claims: AccessClaims,
   query: CallListQuery,
 ): Promise<CallListResponse> {
+  await assertKnownTimeZone(db, query.tz);
   return withTenant(db, claims, async (tx, principal) => {
     const scope = { organisationId: requireOrganisation(principal), userId: principal.userId };
     const counts = isUnfiltered(query)
