@@ -21,6 +21,8 @@ const configSchema = z
       .transform((value) => (value === '' ? undefined : value))
       .optional(),
     DATABASE_URL: optionalUrl,
+    /** With DATABASE_URL: the login for tenant queries; unset: DATABASE_URL as callboard_app. */
+    DATABASE_APP_URL: optionalUrl,
     DATA_DIR: z.string().min(1).default('./data'),
     APP_URL: z.url().optional(),
     AUTH_SECRET: z

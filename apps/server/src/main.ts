@@ -2,6 +2,7 @@
 import { serve } from '@hono/node-server';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './lib/logger.ts';
+import { TenantConnectionError } from './db/client.ts';
 import { PublishedDemoPasswordError } from './db/seed/demo-guard.ts';
 import { buildServer } from './server.ts';
 
@@ -21,7 +22,7 @@ async function main() {
   try {
     built = await buildServer({ config, logger });
   } catch (error) {
-    if (error instanceof PublishedDemoPasswordError) {
+    if (error instanceof PublishedDemoPasswordError || error instanceof TenantConnectionError) {
       logger.fatal(error.message);
       process.exit(1);
     }

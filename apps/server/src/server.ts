@@ -3,7 +3,13 @@
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import { databaseTarget, openDatabase, type Database, type DatabaseTarget } from './db/client.ts';
+import {
+  checkTenantConnection,
+  databaseTarget,
+  openDatabase,
+  type Database,
+  type DatabaseTarget,
+} from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import {
   demoAccountsWithPublishedPassword,
@@ -34,6 +40,12 @@ export async function buildServer(options: BuildOptions) {
   const database =
     options.database ?? (await openDatabase(options.databaseTarget ?? databaseTarget(config)));
   await migrateDatabase(database);
+  try {
+    await checkTenantConnection(database);
+  } catch (error) {
+    if (!options.database) await database.close();
+    throw error;
+  }
   if (config.SEED_DEMO_DATA) {
     const seeded = await seedDemoDataIfEmpty(database.db, {
       logger,

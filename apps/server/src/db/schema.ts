@@ -113,8 +113,8 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Tenant data. Every table here has row-level security keyed on app.organisation_id
-// (see migrations/0001_row_level_security.sql).
+// Tenant data. Every table here has row-level security keyed on the caller's live session
+// (app_organisation_id() and friends; see migrations/0010_least_privilege.sql).
 // ---------------------------------------------------------------------------------------------
 
 export const organisations = pgTable('organisations', {

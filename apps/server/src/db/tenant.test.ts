@@ -1,9 +1,18 @@
 // Tenant isolation, second lock: RLS on every tenant table, and withTenant binding every query to
-// the caller's organisation even when the query itself forgets to filter.
+// the caller's organisation even when the query itself forgets to filter. The least-privilege
+// tests act as an attacker who can run any SQL inside a real withTenant transaction (as if a
+// query had an injection) and check what the database still refuses
+// (docs/decisions/0008-least-privilege-database-roles.md).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../test/databases.ts';
-import { queryRows, type Database } from './client.ts';
+import {
+  checkTenantConnection,
+  defaultAppUrl,
+  openDatabase,
+  queryRows,
+  type Database,
+} from './client.ts';
 import {
   agentMapping,
   callActivity,
@@ -13,7 +22,7 @@ import {
   TENANT_TABLES,
 } from './schema.ts';
 import { seedDemoData } from './seed/seed.ts';
-import { withTenant, type AccessClaims } from './tenant.ts';
+import { withPlatform, withTenant, type AccessClaims, type Tx } from './tenant.ts';
 
 async function sessionFor(database: Database, email: string): Promise<AccessClaims> {
   const [row] = await queryRows<{ user_id: string; session_id: string }>(
@@ -26,9 +35,98 @@ async function sessionFor(database: Database, email: string): Promise<AccessClai
   return { userId: row.user_id, sessionId: row.session_id };
 }
 
-describe.each(testDatabaseKinds)('tenant isolation [$name]', ({ create }) => {
+/** The error a promise rejects with (its driver cause, as text), or null if it resolves. */
+async function failure(promise: Promise<unknown>): Promise<string | null> {
+  return promise.then(
+    () => null,
+    (error: unknown) => String((error as { cause?: unknown }).cause ?? error),
+  );
+}
+
+/** What callboard_app may do, exactly. A new grant must be added here, deliberately. */
+const EXPECTED_TABLE_GRANTS = [
+  'agent_mapping INSERT',
+  'agent_mapping SELECT',
+  'audit_log INSERT',
+  'audit_log SELECT',
+  'call_activity INSERT',
+  'call_activity SELECT',
+  'call_counts SELECT',
+  'call_log SELECT',
+  'invitations INSERT',
+  'invitations SELECT',
+  'organisations INSERT',
+  'organisations SELECT',
+  'profiles SELECT',
+];
+const EXPECTED_COLUMN_GRANTS = [
+  'agent_mapping.display_name UPDATE',
+  'agent_mapping.organisation_id UPDATE',
+  'call_log.assignee_id UPDATE',
+  'call_log.deleted_flag UPDATE',
+  'call_log.status UPDATE',
+  'call_log.updated_at UPDATE',
+  'invitations.expires_at UPDATE',
+  'invitations.revoked_at UPDATE',
+  'invitations.token_hash UPDATE',
+  'profiles.first_name UPDATE',
+  'profiles.last_name UPDATE',
+];
+const EXPECTED_FUNCTIONS = [
+  'accept_invitation',
+  'app_admin_organisation_id',
+  'app_enter',
+  'app_is_platform',
+  'app_organisation_id',
+  'app_user_id',
+  'call_exists',
+  'detach_member',
+  'set_member_role',
+];
+
+describe.each(testDatabaseKinds)('tenant isolation [$name]', ({ name, create }) => {
   let database: Database;
   let northwindId: string;
+  let globexId: string;
+
+  async function profileOf(email: string) {
+    const [row] = await queryRows<{
+      id: string;
+      organisation_id: string | null;
+      role: string;
+      is_super_admin: boolean;
+      first_name: string;
+    }>(
+      database.db,
+      sql`select id, organisation_id, role, is_super_admin, first_name from profiles where email = ${email}`,
+    );
+    if (!row) throw new Error(`no profile ${email}`);
+    return row;
+  }
+
+  /** How many of Northwind's rows the statements in `probe` see, per table. */
+  async function northwindRowsSeen(tx: Tx) {
+    const [row] = await queryRows<Record<string, number | string>>(
+      tx,
+      sql`select (select count(*) from call_log where organisation_id = ${northwindId}) as calls,
+                 (select count(*) from call_activity where organisation_id = ${northwindId}) as activity,
+                 (select count(*) from call_counts where organisation_id = ${northwindId}) as counts,
+                 (select count(*) from agent_mapping where organisation_id = ${northwindId}) as agents,
+                 (select count(*) from profiles where organisation_id = ${northwindId}) as profiles,
+                 (select count(*) from organisations where id = ${northwindId}) as organisations`,
+    );
+    return Object.fromEntries(
+      Object.entries(row ?? {}).map(([key, value]) => [key, Number(value)]),
+    );
+  }
+  const nothing = {
+    calls: 0,
+    activity: 0,
+    counts: 0,
+    agents: 0,
+    profiles: 0,
+    organisations: 0,
+  };
 
   beforeAll(async () => {
     database = await create();
@@ -38,6 +136,11 @@ describe.each(testDatabaseKinds)('tenant isolation [$name]', ({ create }) => {
       .from(organisations)
       .where(sql`name = 'Northwind Clinics'`);
     northwindId = northwind?.id ?? '';
+    const [globex] = await database.db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(sql`name = 'Globex Insurance'`);
+    globexId = globex?.id ?? '';
   });
   afterAll(async () => {
     await database.close();
@@ -170,6 +273,310 @@ describe.each(testDatabaseKinds)('tenant isolation [$name]', ({ create }) => {
     expect(Number(moved?.elsewhere)).toBe(0);
     await database.db.execute(
       sql`update agent_mapping set organisation_id = null where agent_id = 'stray-agent-1'`,
+    );
+  });
+  it('refuses a user who rewrites their own organisation, role or super-admin flag', async () => {
+    const claims = await sessionFor(database, 'mia@northwind.test');
+    const before = await profileOf('mia@northwind.test');
+    for (const change of [
+      sql`organisation_id = ${globexId}`,
+      sql`role = 'admin'`,
+      sql`is_super_admin = true`,
+    ]) {
+      const refused = await failure(
+        withTenant(database.db, claims, (tx) =>
+          tx.execute(sql`update profiles set ${change} where id = ${claims.userId}`),
+        ),
+      );
+      expect(refused).toMatch(/permission denied/u);
+    }
+    // Nor through the admin area's function: Mia is no admin.
+    const promoted = await withTenant(database.db, claims, (tx) =>
+      queryRows<{ changed: boolean }>(
+        tx,
+        sql`select set_member_role(${claims.userId}::uuid, 'admin') as changed`,
+      ),
+    );
+    expect(promoted).toEqual([{ changed: false }]);
+    expect(await profileOf('mia@northwind.test')).toEqual(before);
+
+    // Her own name she may change; a colleague's she may not.
+    const leo = await profileOf('leo@northwind.test');
+    await withTenant(database.db, claims, (tx) =>
+      tx.execute(sql`update profiles set first_name = 'Mia' where id = ${claims.userId}`),
+    );
+    expect(
+      await failure(
+        withTenant(database.db, claims, (tx) =>
+          tx.execute(sql`update profiles set first_name = 'Leon' where id = ${leo.id}`),
+        ),
+      ),
+    ).toMatch(/row-level security/u);
+    expect((await profileOf('leo@northwind.test')).first_name).toBe(leo.first_name);
+  });
+
+  it('widens nothing for a forged app.organisation_id, app.user_id or app.platform', async () => {
+    const gia = await sessionFor(database, 'gia@globex.test');
+    const ava = await profileOf('ava.admin@northwind.test');
+    const seen = await withTenant(database.db, gia, async (tx) => {
+      await tx.execute(sql`select set_config('app.organisation_id', ${northwindId}, true),
+                                  set_config('app.user_id', ${ava.id}, true),
+                                  set_config('app.platform', 'on', true)`);
+      return {
+        northwind: await northwindRowsSeen(tx),
+        ava: await tx
+          .select({ id: profiles.id })
+          .from(profiles)
+          .where(sql`id = ${ava.id}`),
+      };
+    });
+    expect(seen).toEqual({ northwind: nothing, ava: [] });
+  });
+
+  it('cannot aim detach_member or accept_invitation at another organisation or user', async () => {
+    const gus = await sessionFor(database, 'gus.admin@globex.test');
+    const ava = await profileOf('ava.admin@northwind.test');
+    const leo = await profileOf('leo@northwind.test');
+    const detached = await withTenant(database.db, gus, async (tx) => {
+      await tx.execute(sql`select set_config('app.organisation_id', ${northwindId}, true),
+                                  set_config('app.user_id', ${ava.id}, true)`);
+      return queryRows<{ detached: boolean }>(
+        tx,
+        sql`select detach_member(${leo.id}::uuid) as detached`,
+      );
+    });
+    expect(detached).toEqual([{ detached: false }]);
+    expect((await profileOf('leo@northwind.test')).organisation_id).toBe(northwindId);
+
+    // A Northwind invitation for Nora, who belongs to no organisation; Gia pretends to be her.
+    const nora = await profileOf('nora@nowhere.test');
+    const tokenHash = 'forged-guc-test-token-hash';
+    await database.db.execute(
+      sql`insert into invitations (organisation_id, email, role, token_hash, expires_at)
+          values (${northwindId}, 'nora@nowhere.test', 'admin', ${tokenHash}, now() + interval '1 day')`,
+    );
+    const gia = await sessionFor(database, 'gia@globex.test');
+    const outcome = await withTenant(database.db, gia, async (tx) => {
+      await tx.execute(sql`select set_config('app.user_id', ${nora.id}, true)`);
+      return queryRows<{ outcome: string }>(
+        tx,
+        sql`select accept_invitation(${tokenHash}) as outcome`,
+      );
+    });
+    expect(outcome).not.toEqual([{ outcome: 'ok' }]);
+    expect((await profileOf('nora@nowhere.test')).organisation_id).toBeNull();
+    const [invitation] = await queryRows<{ accepted_at: Date | null }>(
+      database.db,
+      sql`select accepted_at from invitations where token_hash = ${tokenHash}`,
+    );
+    expect(invitation?.accepted_at).toBeNull();
+  });
+
+  it('keeps invitations and the audit log to admins, and activity to visible calls', async () => {
+    const mia = await sessionFor(database, 'mia@northwind.test');
+    // Whatever organisation Mia is in (Northwind, unless an earlier test moved her), as a member.
+    const home = (await profileOf('mia@northwind.test')).organisation_id ?? northwindId;
+    await database.db.execute(
+      sql`insert into audit_log (organisation_id, action, target)
+          values (${home}, 'agent.renamed', 'nw-agent-1')`,
+    );
+    await database.db.execute(
+      sql`insert into invitations (organisation_id, email, token_hash, expires_at)
+          values (${home}, 'someone@northwind.test', 'admin-only-test-token-hash', now() + interval '1 day')`,
+    );
+    const seen = await withTenant(database.db, mia, async (tx) => ({
+      invitations: await queryRows(tx, sql`select id from invitations`),
+      audit: await queryRows(tx, sql`select id from audit_log`),
+    }));
+    expect(seen).toEqual({ invitations: [], audit: [] });
+    const ava = await sessionFor(database, 'ava.admin@northwind.test');
+    const adminSees = await withTenant(database.db, ava, async (tx) => ({
+      invitations: (await queryRows(tx, sql`select id from invitations`)).length,
+      audit: (await queryRows(tx, sql`select id from audit_log`)).length,
+    }));
+    expect(adminSees.invitations).toBeGreaterThan(0);
+    expect(adminSees.audit).toBeGreaterThan(0);
+    expect(
+      await failure(
+        withTenant(database.db, mia, (tx) =>
+          tx.execute(sql`insert into audit_log (organisation_id, actor_id, action)
+                         values (${home}, ${mia.userId}, 'member.removed')`),
+        ),
+      ),
+    ).toMatch(/row-level security/u);
+
+    // A note filed under Mia's organisation about another organisation's call.
+    const [elsewhere] = await queryRows<{ call_id: string }>(
+      database.db,
+      sql`select call_id from call_log
+          where organisation_id is not null and organisation_id <> ${home} limit 1`,
+    );
+    expect(
+      await failure(
+        withTenant(database.db, mia, (tx) =>
+          tx.execute(sql`insert into call_activity (call_id, organisation_id, type, actor_id, body)
+                         values (${elsewhere?.call_id ?? ''}, ${home}, 'NOTE', ${mia.userId}, 'hello')`),
+        ),
+      ),
+    ).toMatch(/row-level security/u);
+  });
+
+  it('lets platform operators see across organisations as callboard_app, and no one else', async () => {
+    const root = await sessionFor(database, 'root@callboard.test');
+    const platform = await withPlatform(database.db, root, async (tx) => ({
+      role: await queryRows(tx, sql`select current_user as role`),
+      northwind: await northwindRowsSeen(tx),
+      organisations: (await tx.select({ id: organisations.id }).from(organisations)).length,
+    }));
+    expect(platform.role).toEqual([{ role: 'callboard_app' }]);
+    for (const [table, rows] of Object.entries(platform.northwind)) {
+      expect(rows, table).toBeGreaterThan(0);
+    }
+    expect(platform.organisations).toBeGreaterThanOrEqual(2);
+    // The same operator outside platform mode belongs to no organisation and sees none.
+    expect(await withTenant(database.db, root, northwindRowsSeen)).toEqual(nothing);
+    // An admin asking for platform mode gets 403, and forging the mode gets nothing.
+    const ava = await sessionFor(database, 'ava.admin@northwind.test');
+    await expect(withPlatform(database.db, ava, () => Promise.resolve(1))).rejects.toMatchObject({
+      status: 403,
+    });
+    const gus = await sessionFor(database, 'gus.admin@globex.test');
+    const forged = await withTenant(database.db, gus, async (tx) => {
+      await tx.execute(sql`select set_config('app.platform', 'on', true)`);
+      return northwindRowsSeen(tx);
+    });
+    expect(forged).toEqual(nothing);
+  });
+
+  it('grants callboard_app exactly the expected privileges and no role to switch to', async () => {
+    const tables = await queryRows<{ grant: string }>(
+      database.db,
+      sql`select c.relname || ' ' || a.privilege_type as grant
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace,
+               aclexplode(c.relacl) a
+          where a.grantee = (select oid from pg_roles where rolname = 'callboard_app')
+          order by 1`,
+    );
+    expect(tables.map((row) => row.grant)).toEqual(EXPECTED_TABLE_GRANTS);
+    const columns = await queryRows<{ grant: string }>(
+      database.db,
+      sql`select c.relname || '.' || t.attname || ' ' || a.privilege_type as grant
+          from pg_attribute t join pg_class c on c.oid = t.attrelid,
+               aclexplode(t.attacl) a
+          where a.grantee = (select oid from pg_roles where rolname = 'callboard_app')
+          order by 1`,
+    );
+    expect(columns.map((row) => row.grant)).toEqual(EXPECTED_COLUMN_GRANTS);
+    const functions = await queryRows<{ name: string }>(
+      database.db,
+      sql`select distinct p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = 'public' and has_function_privilege('callboard_app', p.oid, 'EXECUTE')
+          order by 1`,
+    );
+    expect(functions.map((row) => row.name)).toEqual(EXPECTED_FUNCTIONS);
+    const [role] = await queryRows<Record<string, unknown>>(
+      database.db,
+      sql`select r.rolsuper, r.rolbypassrls, r.rolcreaterole, r.rolcreatedb, r.rolcanlogin,
+                 (select count(*) from pg_auth_members m where m.member = r.oid) as memberships,
+                 has_database_privilege(r.oid, current_database(), 'TEMPORARY') as temporary,
+                 has_schema_privilege(r.oid, 'public', 'CREATE') as create_in_public,
+                 has_schema_privilege(r.oid, 'drizzle', 'USAGE') as migrations_schema
+          from pg_roles r where r.rolname = 'callboard_app'`,
+    );
+    expect({ ...role, memberships: Number(role?.memberships) }).toEqual({
+      rolsuper: false,
+      rolbypassrls: false,
+      rolcreaterole: false,
+      rolcreatedb: false,
+      rolcanlogin: true,
+      memberships: 0,
+      temporary: false,
+      create_in_public: false,
+      migrations_schema: false,
+    });
+  });
+
+  // On PGlite the one connection is a superuser and RESET ROLE escapes; ADR 0008 says why that
+  // is accepted there. A PostgreSQL server's tenant connection logs in as callboard_app.
+  // Registered only for PostgreSQL rather than skipped on PGlite.
+  if (name === 'PostgreSQL') {
+    it('leaves no way out of callboard_app by RESET ROLE or SET ROLE on PostgreSQL', async () => {
+      const gia = await sessionFor(database, 'gia@globex.test');
+      const probes = {
+        role: (tx: Tx) => queryRows(tx, sql`select current_user as role, session_user as login`),
+        northwind: northwindRowsSeen,
+        sessions: (tx: Tx) => queryRows(tx, sql`select count(*) from sessions`),
+        accounts: (tx: Tx) => queryRows(tx, sql`select password from accounts limit 1`),
+      };
+      for (const escape of [
+        sql`reset role`,
+        sql`set role callboard_platform`,
+        sql`set role postgres`,
+        sql`select set_config('role', 'postgres', true)`,
+        sql`set session authorization postgres`,
+      ]) {
+        const outcomes: Record<string, unknown> = {};
+        for (const [probe, run] of Object.entries(probes)) {
+          const result = await withTenant(database.db, gia, async (tx) => {
+            const refused = await failure(tx.execute(escape));
+            if (refused) return 'refused';
+            return run(tx);
+          }).catch((error: unknown) => String((error as { cause?: unknown }).cause ?? error));
+          outcomes[probe] = result;
+        }
+        const held = (outcome: unknown, expected: unknown) =>
+          outcome === 'refused' || JSON.stringify(outcome) === JSON.stringify(expected);
+        expect(
+          held(outcomes.role, [{ role: 'callboard_app', login: 'callboard_app' }]),
+          JSON.stringify(outcomes.role),
+        ).toBe(true);
+        expect(held(outcomes.northwind, nothing), JSON.stringify(outcomes.northwind)).toBe(true);
+        for (const secret of ['sessions', 'accounts'] as const) {
+          const outcome = outcomes[secret];
+          expect(
+            outcome === 'refused' || /permission denied/u.test(String(outcome)),
+            `${secret}: ${JSON.stringify(outcome)}`,
+          ).toBe(true);
+        }
+      }
+    });
+    it('refuses a tenant login that cannot connect or is privileged, saying what to set', async () => {
+      await expect(checkTenantConnection(database)).resolves.toBeUndefined();
+      const [here] = await queryRows<{ name: string }>(
+        database.db,
+        sql`select current_database() as name`,
+      );
+      const owner = new URL(process.env.TEST_DATABASE_URL ?? '');
+      owner.pathname = `/${here?.name ?? ''}`;
+      for (const [user, message] of [
+        [
+          'callboard_nobody',
+          /^Cannot open the tenant connection to PostgreSQL \(.*callboard_nobody.*\): set DATABASE_APP_URL/u,
+        ],
+        [owner.username, /superuser or has BYPASSRLS: set DATABASE_APP_URL/u],
+      ] as const) {
+        const login = new URL(owner);
+        login.username = user;
+        const probe = await openDatabase({
+          kind: 'postgres',
+          url: owner.toString(),
+          appUrl: login.toString(),
+          poolSize: 1,
+        });
+        try {
+          await expect(checkTenantConnection(probe)).rejects.toThrow(message);
+        } finally {
+          await probe.close();
+        }
+      }
+    });
+  }
+});
+
+describe('the tenant login', () => {
+  it('defaults to the owner URL with the user callboard_app and no password', () => {
+    expect(defaultAppUrl('postgres://owner:secret@db.example:5433/callboard?sslmode=require')).toBe(
+      'postgres://callboard_app@db.example:5433/callboard?sslmode=require',
     );
   });
 });

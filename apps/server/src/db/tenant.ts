@@ -1,9 +1,11 @@
 // The one way application code reaches tenant data. Every service function runs its queries
-// inside withTenant: one transaction, as the role callboard_app (which RLS binds), with
-// app.user_id and app.organisation_id set from the verified access token's session.
+// inside withTenant: one transaction on the tenant connection, as the role callboard_app (which
+// RLS binds), entered through app_enter with the verified access token's user and session. The
+// policies trust neither GUC alone: they ask app_organisation_id() and friends, which re-check
+// that session against the sessions table (docs/decisions/0008-least-privilege-database-roles.md).
 import { sql } from 'drizzle-orm';
 import { AppError } from '../http/errors.ts';
-import { queryRows, type Db } from './client.ts';
+import { queryRows, tenantRouteFor, type Db } from './client.ts';
 
 /** A transaction handle, for the service and query functions that run inside withTenant. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -28,52 +30,63 @@ interface EnterRow {
   is_super_admin: boolean;
 }
 
+/**
+ * Opens the transaction and enters it: app_enter checks the session is live and sets app.user_id
+ * and app.session_id. On PGlite (one superuser connection) set_config('role', …, true), i.e.
+ * SET LOCAL ROLE, follows in the same statement, evaluated after app_enter; on PostgreSQL the
+ * tenant pool already logs in as callboard_app. Platform mode also sets app.platform, which the
+ * policies honour only for a super-admin's live session.
+ */
+async function enter<T>(
+  db: Db,
+  claims: AccessClaims,
+  platform: boolean,
+  work: (tx: Tx, row: EnterRow) => Promise<T>,
+): Promise<T> {
+  const route = tenantRouteFor(db);
+  return route.db.transaction(async (tx) => {
+    const [row] = await queryRows<EnterRow>(
+      tx,
+      sql`select entered.organisation_id, entered.role, entered.is_super_admin
+                 ${platform ? sql`, set_config('app.platform', case when entered.is_super_admin then 'on' else '' end, true) as platform_set` : sql``}
+                 ${route.setRole ? sql`, set_config('role', 'callboard_app', true) as role_set` : sql``}
+          from app_enter(${claims.userId}::uuid, ${claims.sessionId}::uuid) as entered`,
+    );
+    if (!row) throw AppError.unauthenticated();
+    return work(tx, row);
+  });
+}
+
 export async function withTenant<T>(
   db: Db,
   claims: AccessClaims,
   work: (tx: Tx, principal: Principal) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    // app_enter checks the session is live and sets app.user_id / app.organisation_id; the
-    // set_config('role', …, true) is SET LOCAL ROLE, evaluated after it, in the same round trip.
-    const [row] = await queryRows<EnterRow>(
-      tx,
-      sql`
-      select entered.organisation_id, entered.role, entered.is_super_admin,
-             set_config('role', 'callboard_app', true) as role_set
-      from app_enter(${claims.userId}::uuid, ${claims.sessionId}::uuid) as entered`,
-    );
-    if (!row) throw AppError.unauthenticated();
-    return work(tx, {
+  return enter(db, claims, false, (tx, row) =>
+    work(tx, {
       userId: claims.userId,
       organisationId: row.organisation_id,
       role: row.role,
       isSuperAdmin: row.is_super_admin,
-    });
-  });
+    }),
+  );
 }
 
 /**
- * For platform operators only: like withTenant, but the transaction runs as callboard_platform,
- * which RLS does not bind, because the platform console works across organisations. Anyone
- * whose profile is not a super-admin gets 403 before any query runs.
+ * For platform operators only: like withTenant, on the same connection and role, but with
+ * platform mode on, so the *_platform policies let the transaction work across organisations.
+ * Anyone whose profile is not a super-admin gets 403 before any query runs (and the policies
+ * would ignore the mode for them anyway).
  */
 export async function withPlatform<T>(
   db: Db,
   claims: AccessClaims,
   work: (tx: Tx, principal: Principal) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    const [row] = await queryRows<EnterRow>(
-      tx,
-      sql`select entered.organisation_id, entered.role, entered.is_super_admin
-          from app_enter(${claims.userId}::uuid, ${claims.sessionId}::uuid) as entered`,
-    );
-    if (!row) throw AppError.unauthenticated();
+  return enter(db, claims, true, (tx, row) => {
     if (!row.is_super_admin) {
       throw new AppError('FORBIDDEN', 'Only platform operators can do this.');
     }
-    await tx.execute(sql`select set_config('role', 'callboard_platform', true)`);
     return work(tx, {
       userId: claims.userId,
       organisationId: row.organisation_id,

@@ -37,16 +37,17 @@ export async function findMemberRole(tx: Tx, organisationId: string, userId: str
   return row?.role ?? null;
 }
 
-export async function updateMemberRole(
-  tx: Tx,
-  organisationId: string,
-  userId: string,
-  role: 'admin' | 'member',
-) {
-  await tx
-    .update(profiles)
-    .set({ role })
-    .where(and(eq(profiles.organisation_id, organisationId), eq(profiles.id, userId)));
+/**
+ * set_member_role (migration 0010): callboard_app cannot write profiles.role itself. The function
+ * checks that the caller administers the member's organisation and that an admin remains;
+ * false when it refuses.
+ */
+export async function updateMemberRole(tx: Tx, userId: string, role: 'admin' | 'member') {
+  const [row] = await queryRows<{ changed: boolean }>(
+    tx,
+    sql`select set_member_role(${userId}::uuid, ${role}) as changed`,
+  );
+  return row?.changed ?? false;
 }
 
 export async function detachMember(tx: Tx, userId: string) {

@@ -54,7 +54,7 @@ export async function changeMemberRole(
     if (role === 'member' && admins.length <= 1 && admins.includes(userId)) {
       throw new AppError('UNPROCESSABLE', LAST_ADMIN);
     }
-    await updateMemberRole(tx, organisationId, userId, role);
+    // The audit entry first: an admin who steps down may no longer write the audit log.
     await recordAudit(tx, {
       organisation_id: organisationId,
       actor_id: principal.userId,
@@ -62,6 +62,8 @@ export async function changeMemberRole(
       target: userId,
       details: { previous_role: current, new_role: role },
     });
+    if (!(await updateMemberRole(tx, userId, role)))
+      throw AppError.notFound('No such member in your organisation.');
   });
 }
 
@@ -85,8 +87,7 @@ export async function removeMember(db: Db, claims: AccessClaims, userId: string)
         new_assignee_id: null,
       });
     }
-    if (!(await detachMember(tx, userId)))
-      throw AppError.notFound('No such member in your organisation.');
+    // The audit entry first: an admin who removes themselves may no longer write it after.
     await recordAudit(tx, {
       organisation_id: organisationId,
       actor_id: principal.userId,
@@ -94,6 +95,8 @@ export async function removeMember(db: Db, claims: AccessClaims, userId: string)
       target: userId,
       details: { unassigned_calls: calls.length },
     });
+    if (!(await detachMember(tx, userId)))
+      throw AppError.notFound('No such member in your organisation.');
   });
 }
 

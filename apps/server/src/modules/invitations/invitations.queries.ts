@@ -124,10 +124,27 @@ export async function findInvitationByTokenHash(tx: Tx, tokenHash: string) {
   return row ?? null;
 }
 
+/** Accepts an invitation for the transaction's session user (accept_invitation, migration 0010). */
 export async function acceptInvitation(tx: Tx, tokenHash: string) {
   const [row] = await queryRows<{ outcome: string }>(
     tx,
     sql`select accept_invitation(${tokenHash}) as outcome`,
+  );
+  return row?.outcome ?? 'unknown';
+}
+
+/**
+ * Accepts an invitation for a user the owner connection names: the sign-up path, which has just
+ * created that user and has no session yet. accept_invitation_as is not granted to callboard_app.
+ */
+export async function acceptInvitationAs(
+  tx: Pick<Tx, 'execute'>,
+  tokenHash: string,
+  userId: string,
+) {
+  const [row] = await queryRows<{ outcome: string }>(
+    tx,
+    sql`select accept_invitation_as(${tokenHash}, ${userId}::uuid) as outcome`,
   );
   return row?.outcome ?? 'unknown';
 }

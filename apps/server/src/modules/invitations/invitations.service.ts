@@ -7,7 +7,7 @@ import {
   type Invitation,
   type InvitationPreview,
 } from '@callboard/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema.ts';
 import { requireAdmin, withTenant, type AccessClaims, type Tx } from '../../db/tenant.ts';
@@ -20,6 +20,7 @@ import { invitationMail } from './invitation-mail.ts';
 import { hashInvitationToken, newInvitationToken } from './invitation-token.ts';
 import {
   acceptInvitation,
+  acceptInvitationAs,
   accountExistsFor,
   findInvitationByTokenHash,
   findOpenInvitation,
@@ -314,12 +315,11 @@ export async function signUpWithInvitation(
     throw error;
   }
   await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.user_id', ${userId}, true)`);
     await tx
       .update(profiles)
       .set({ first_name: body.first_name, last_name: body.last_name })
       .where(eq(profiles.id, userId));
-    const outcome = invitationProblem(await acceptInvitation(tx, tokenHash));
+    const outcome = invitationProblem(await acceptInvitationAs(tx, tokenHash, userId));
     if (outcome) throw outcome;
   });
   return { email: invitation.email };

@@ -1,6 +1,7 @@
 // The platform console, for operators (profiles.is_super_admin): every organisation, creating one
-// with its first admin's invitation, and mapping agents to organisations. Runs as
-// callboard_platform (withPlatform), across tenants; every action lands in the audit log.
+// with its first admin's invitation, and mapping agents to organisations. Runs in platform mode
+// (withPlatform: the *_platform policies, for super-admins only), across tenants; every action
+// lands in the audit log.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { agentMapping, organisations } from '../../db/schema.ts';
