@@ -61,6 +61,8 @@ describe('strings PostgreSQL cannot take', () => {
       nested: 'has a property name that must not contain a NUL character',
     });
     expect(jsonProblems('\u0000')).toEqual({ body: 'must not contain a NUL character' });
+    // JSON.parse makes __proto__ an ordinary property; it is checked like any other.
+    expect(Object.keys(jsonProblems(JSON.parse('{"__proto__":"\\u0000"}')))).toEqual(['__proto__']);
     expect(jsonProblems({ a: 1, b: [true, null, 'ok'] })).toEqual({});
   });
 
@@ -180,6 +182,7 @@ describe.each(testDatabaseKinds)('the input boundary over HTTP [$name]', ({ crea
       ['/api/v1/calls?agentId=nw%00', 'agentId'],
       ['/api/v1/calls?disconnectionReason=a%00b', 'disconnectionReason'],
       [`/api/v1/analytics?${period}&agentId=%00`, 'agentId'],
+      ['/api/v1/calls?__proto__=%00', '__proto__'],
     ] as const) {
       const response = await member.request('GET', path);
       expect(response.status, path).toBe(400);

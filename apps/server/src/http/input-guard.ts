@@ -33,6 +33,9 @@ export function stringProblem(value: string): string | null {
 
 type Problems = Record<string, string>;
 
+/** Without a prototype, so that a field named `__proto__` or `constructor` is just a field. */
+const noProblems = (): Problems => Object.create(null) as Problems;
+
 function fieldName(name: string) {
   return name.length > MAX_FIELD_NAME_LENGTH ? `${name.slice(0, MAX_FIELD_NAME_LENGTH)}…` : name;
 }
@@ -62,7 +65,7 @@ const pathName = (link: PathLink | null): string => {
  * value cannot exhaust the stack.
  */
 export function jsonProblems(value: unknown): Problems {
-  const problems: Problems = {};
+  const problems = noProblems();
   let count = 0;
   const add = (name: string, problem: string) => {
     if (!(name in problems)) count += 1;
@@ -115,7 +118,7 @@ function strictDecode(text: string): string | null {
 
 /** `a=1&b=2` as a form or query string is read: `+` is a space, every escape must decode. */
 function formProblems(text: string, where: 'query' | 'body'): Problems {
-  const problems: Problems = {};
+  const problems = noProblems();
   for (const pair of text.split('&')) {
     if (pair === '') continue;
     const split = pair.indexOf('=');
@@ -139,7 +142,7 @@ function formProblems(text: string, where: 'query' | 'body'): Problems {
 
 function urlProblems(url: string): Problems {
   const { pathname, search } = new URL(url);
-  const problems: Problems = {};
+  const problems = noProblems();
   for (const segment of pathname.split('/')) {
     const decoded = strictDecode(segment);
     if (decoded === null) problems.path = 'is not valid percent-encoded UTF-8';
@@ -159,7 +162,7 @@ const FORM_TYPE = /^application\/x-www-form-urlencoded/iu;
  */
 function bodyProblems(text: string, contentType: string): Problems {
   const isForm = FORM_TYPE.test(contentType);
-  const problems = isForm ? formProblems(text, 'body') : {};
+  const problems = isForm ? formProblems(text, 'body') : noProblems();
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -21,6 +21,10 @@ export function parseInput<Schema extends z.ZodType>(
   throw AppError.validation(`Invalid request: ${summary}.`, { fields });
 }
 
+/**
+ * The request's JSON body. Its strings were checked at the input boundary (input-guard.ts, which
+ * runs on every /api route before any handler); what remains is the schema's job.
+ */
 export async function jsonBody(c: Context): Promise<unknown> {
   try {
     return await c.req.json();
