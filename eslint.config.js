@@ -1,4 +1,4 @@
-// Lint: type-aware TypeScript rules plus the import boundaries of CONVENTIONS.md — features do
+// Lint: type-aware TypeScript rules plus the import boundaries of docs/conventions.md — features do
 // not import each other, the web app's layers point one way (app → features → components/lib),
 // the server's point one way (http → modules → db), and nothing imports in a cycle.
 import js from '@eslint/js';

@@ -42,7 +42,7 @@ async function firstCallPath(page: Page): Promise<string> {
   return href;
 }
 
-test.describe('routes (spec §2)', () => {
+test.describe('routes (docs/product.md, "Routes")', () => {
   test('the signed-out screens, and a not-found page with a way home', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/auth$/u);
@@ -112,7 +112,7 @@ test.describe('routes (spec §2)', () => {
   });
 });
 
-test.describe('lazy pages (spec §1, §2, §8)', () => {
+test.describe('lazy pages (docs/product.md, "Routes" and "Error messages")', () => {
   test("'Loading page...' shows while a page module is held back", async ({ page }) => {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -187,7 +187,7 @@ test.describe('lazy pages (spec §1, §2, §8)', () => {
     expect(envelope).toContain('"isSuperAdmin":false');
     expect(envelope).toContain('"environment":"production"');
     expect(envelope).toContain('"release":"1.0.0"');
-    // Automatic session tracking (spec §9).
+    // Automatic session tracking (docs/product.md, "Constants").
     await waitForEnvelope('sentry.javascript.react', '"type":"session"');
   });
 });
@@ -265,7 +265,7 @@ test.describe('product analytics (PostHog)', () => {
   });
 });
 
-test.describe('theme (spec §2, §9)', () => {
+test.describe('theme (docs/product.md, "Routes" and "Constants")', () => {
   test('the choice persists under `theme` across reloads, applied before the first paint', async ({
     page,
   }) => {

@@ -9,7 +9,7 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** The spec's messages (product-spec §8), for clients that need to recognise them. */
+/** The product's messages (docs/product.md, "Error messages"), for clients that recognise them. */
 export const ERROR_MESSAGES = {
   authenticationRequired: 'Authentication required',
   noOrganisation: 'No organization assigned to user',

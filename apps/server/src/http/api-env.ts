@@ -3,7 +3,7 @@ import type { Mailer } from '../lib/mailer.ts';
 import type { AccessClaims } from '../db/tenant.ts';
 
 /** What every /api/v1 handler finds on its context: the database and the verified caller. */
-/** The user identity attached to error reports (spec §3, "monitored user identity"). */
+/** The user identity attached to error reports (docs/product.md, "Entities", the monitored user identity). */
 export interface ReportedUser {
   id: string;
   email?: string;

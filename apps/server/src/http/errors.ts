@@ -41,7 +41,7 @@ export class AppError extends Error {
     this.status = STATUS[code];
   }
 
-  // The spec's messages, word for word (product-spec §8).
+  // The product's messages, word for word (docs/product.md, "Error messages").
   static unauthenticated() {
     return new AppError('UNAUTHENTICATED', 'Authentication required');
   }

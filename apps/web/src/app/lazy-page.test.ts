@@ -19,7 +19,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('lazyPage (product-spec §8: a page module that fails to load reloads the page)', () => {
+describe('lazyPage (docs/product.md, "Routes": a page that fails to load reloads)', () => {
   it('passes a loaded module through', async () => {
     const module = { Component: () => null };
     await expect(lazyPage(() => Promise.resolve(module))()).resolves.toBe(module);

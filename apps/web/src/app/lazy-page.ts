@@ -1,8 +1,8 @@
 // Loads a page's module for a lazy route. If that fails — typically a deploy replaced the hashed
-// chunk this tab still asks for — the page reloads once (product-spec §2, §8) to pick up the new
-// build; when the failure happened on the way to another page, the reload opens that page. A
-// second failure soon after goes to the error screen (with a retry button) instead of reloading
-// forever.
+// chunk this tab still asks for — the page reloads once (docs/product.md, "Routes") to pick up
+// the new build; when the failure happened on the way to another page, the reload opens that
+// page. A second failure soon after goes to the error screen (with a retry button) instead of
+// reloading forever.
 
 const RELOAD_MARK_KEY = 'callboard:page-load-reload-at';
 const RELOAD_GUARD_MS = 10_000;

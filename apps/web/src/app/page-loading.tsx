@@ -1,6 +1,6 @@
 import { Spinner } from '../components/ui/spinner.tsx';
 
-/** The spec's page-loading text (product-spec §1), shown while a page's code or data loads. */
+/** The page-loading text (docs/product.md, "Routes"), shown while a page's code or data loads. */
 export const PAGE_LOADING_TEXT = 'Loading page...';
 
 /** Full-screen, for the first load. */

@@ -6,7 +6,7 @@ import { cn } from '../lib/cn.ts';
 import { reportError } from '../lib/telemetry.ts';
 import { isPageLoadError } from './lazy-page.ts';
 
-/** The spec's heading for unhandled routing errors (product-spec §2, §8). */
+/** The heading for unhandled routing errors (docs/product.md, "Error messages"). */
 export const UNEXPECTED_ERROR_HEADING = 'Unexpected Application Error!';
 export const PAGE_LOAD_ERROR_HEADING = 'This page didn’t load';
 

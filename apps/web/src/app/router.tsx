@@ -54,7 +54,7 @@ function prefetchDashboard({ request }: LoaderFunctionArgs) {
 }
 
 // Guards are static loaders, so a redirect never waits for a page's code to download.
-// The table is the spec's (product-spec §2); each page is its own module.
+// The routes are those of docs/product.md, "Routes"; each page is its own module.
 export const routes: RouteObject[] = [
   {
     id: 'root',

@@ -269,7 +269,7 @@ describe('the pages the shell adds', () => {
   });
 });
 
-describe('page views (spec §2: every route change, with path, search and referrer)', () => {
+describe('page views (docs/product.md, "Routes": every route change, with path, search and referrer)', () => {
   it('records one per route change', async () => {
     const user = userEvent.setup();
     const { router } = await renderApp('/test-sentry?from=menu', MIA);

@@ -1,5 +1,6 @@
 // The one way the browser talks to the server. `apiClient` is for the product API (/api/v1): it
-// adds the bearer access token and treats ANY 401 as "the session is over" (product-spec §4).
+// adds the bearer access token and treats ANY 401 as "the session is over" (docs/product.md,
+// "Session").
 // `authRequest` is for the identity endpoints (/api/auth/*), which ride on the session cookie and
 // answer 401 for ordinary reasons (a wrong password), so it never signs anyone out.
 //
@@ -8,7 +9,10 @@
 import type { ErrorBody } from '@callboard/contract';
 import * as z from 'zod/mini';
 
-/** Statuses after which trying again may work (product-spec §8); 0 stands for a network failure. */
+/**
+ * Statuses after which trying again may work (docs/product.md, "Error messages"); 0 stands for a
+ * network failure.
+ */
 const RETRYABLE_STATUSES = new Set([0, 502, 503, 504]);
 
 export const NETWORK_ERROR_MESSAGE =

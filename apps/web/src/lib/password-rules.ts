@@ -1,5 +1,5 @@
 // The password rules as the browser shows them (every screen that sets a password). The server
-// is the authority; it checks all three (DESIGN §5).
+// is the authority; it checks all three (docs/architecture.md, "Authentication").
 
 /** Mirrors the server's length rule; the other rules only the server can check. */
 export const PASSWORD_MIN_LENGTH = 10;

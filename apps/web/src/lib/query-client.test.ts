@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createQueryClient, QUERY_STALE_TIME_MS, queryClientConfig } from './query-client.ts';
 
-describe('query client (product-spec §9)', () => {
+describe('query client (docs/product.md, "Constants")', () => {
   it('keeps data fresh for 5 minutes, never retries and never refetches on focus', () => {
     expect(QUERY_STALE_TIME_MS).toBe(300_000);
     expect(queryClientConfig.defaultOptions.queries).toEqual({

@@ -5,7 +5,10 @@ import {
   type QueryClientConfig,
 } from '@tanstack/react-query';
 
-/** product-spec §9: data stays fresh for 5 minutes, nothing retries, focus does not refetch. */
+/**
+ * docs/product.md, "Constants": data stays fresh for 5 minutes, nothing retries, focus does not
+ * refetch.
+ */
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 
 export const queryClientConfig = {

@@ -1,5 +1,6 @@
-// The one place where failed queries and mutations are handled (spec §4, §8; DESIGN §6–§7),
-// wired into the query client by src/main.tsx:
+// The one place where failed queries and mutations are handled (docs/product.md, "Session" and
+// "Error messages"; docs/architecture.md, "Front end" and "Observability"), wired into the query
+// client by src/main.tsx:
 //   - a 401 from the product API ends the session: sign out, then /auth (and back after sign-in);
 //   - anything else becomes a product-analytics event carrying the organisation, the kind of
 //     activity and an error flag, and a toast — unless the screen already shows the failure.

@@ -40,7 +40,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('token refresh constants (product-spec §9)', () => {
+describe('token refresh constants (docs/product.md, "Constants")', () => {
   it('checks every 30 s and refreshes when 3 ticks (90 s) or fewer remain', () => {
     expect(TOKEN_REFRESH_TICK_MS).toBe(30_000);
     expect(TOKEN_REFRESH_THRESHOLD_TICKS).toBe(3);

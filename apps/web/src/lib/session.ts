@@ -1,4 +1,5 @@
-// The client session (product-spec §3 "auth session", §4 states, §9 refresh constants; DESIGN §5).
+// The client session (docs/product.md, "Session" and "Constants"; docs/architecture.md,
+// "Authentication").
 //
 // The session lives in memory only: `{access_token, expires_in, expires_at, user}`. What survives
 // a reload is better-auth's httpOnly session cookie, which scripts cannot read; from it the app
@@ -10,9 +11,15 @@ import { ApiError, apiClient, authRequest, reportUnauthenticated } from './api-c
 import { queryClient } from './query-client.ts';
 import { SIGN_IN_PATH, signInPath } from './safe-redirect.ts';
 
-/** How often the client checks whether its access token needs renewing (product-spec §9). */
+/**
+ * How often the client checks whether its access token needs renewing (docs/product.md,
+ * "Constants").
+ */
 export const TOKEN_REFRESH_TICK_MS = 30_000;
-/** Renew when this many ticks or fewer remain before the token expires (product-spec §9). */
+/**
+ * Renew when this many ticks or fewer remain before the token expires (docs/product.md,
+ * "Constants").
+ */
 export const TOKEN_REFRESH_THRESHOLD_TICKS = 3;
 /** The same rule in seconds: 3 × 30 s = 90 s. */
 export const TOKEN_REFRESH_MARGIN_SECONDS =
@@ -30,7 +37,7 @@ export interface AuthSession extends AccessToken {
   user: Me;
 }
 
-/** The spec's session events (product-spec §4). */
+/** The session's events (docs/product.md, "Session"). */
 export type SessionEvent = 'SIGNED_IN' | 'TOKEN_REFRESHED' | 'SIGNED_OUT' | 'PASSWORD_RECOVERY';
 export type SignedInEvent = Exclude<SessionEvent, 'SIGNED_OUT'>;
 /** 'user' pressed Sign out; 'session-ended' means the server refused the session (any 401). */
@@ -269,8 +276,8 @@ export interface UnauthenticatedHandlerDeps {
 }
 
 /**
- * What any 401 does (product-spec §4): sign out, then go to /auth, remembering the page so that
- * signing in again returns there.
+ * What any 401 does (docs/product.md, "Session"): sign out, then go to /auth, remembering the
+ * page so that signing in again returns there.
  */
 export function createUnauthenticatedHandler(deps: UnauthenticatedHandlerDeps): () => void {
   return () => {

@@ -95,7 +95,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('telemetry without a configuration (spec §8: monitoring without an address stays off)', () => {
+describe('telemetry without a configuration (docs/product.md, "Monitoring": monitoring without an address stays off)', () => {
   it('loads no SDK, sends nothing and drops what was queued', async () => {
     const telemetry = await freshTelemetry();
     const { loaders: load } = loaders(OFF);

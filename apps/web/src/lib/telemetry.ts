@@ -1,7 +1,8 @@
-// Error reporting (Sentry) and product analytics (PostHog), behind one small facade (spec §1, §2,
-// §9; DESIGN §7). Each is on only when the server's public configuration names it (SENTRY_DSN,
-// POSTHOG_KEY); its SDK is then downloaded on demand, so a visitor of a deployment without them —
-// and every visitor's first page — pays nothing for it. Without a configuration nothing is sent.
+// Error reporting (Sentry) and product analytics (PostHog), behind one small facade
+// (docs/product.md, "Monitoring" and "Constants"; docs/architecture.md, "Observability"). Each
+// is on only when the server's public configuration names it (SENTRY_DSN, POSTHOG_KEY); its SDK
+// is then downloaded on demand, so a visitor of a deployment without them — and every visitor's
+// first page — pays nothing for it. Without a configuration nothing is sent.
 //
 // Calls made before the configuration has arrived (an error during the first render, the first
 // page view, the user restored from the session cookie) wait in a short queue and are replayed
@@ -16,7 +17,10 @@ import {
 } from './public-config.ts';
 import { sessionStore, type SessionStore } from './session.ts';
 
-/** The identity attached to error reports and analytics (spec §3 "monitored user identity"). */
+/**
+ * The identity attached to error reports and analytics (docs/product.md, "Entities": monitored
+ * user identity).
+ */
 export interface MonitoredUser {
   id: string;
   email: string;
@@ -124,7 +128,8 @@ export function startTelemetry(
         : null,
       config?.posthog ? loaders.loadAnalytics(config.posthog, config.mode).catch(() => null) : null,
     ]);
-    // Spec §8: monitoring without an address stays disabled, with a warning in development only.
+    // docs/product.md, "Monitoring": without an address error monitoring stays disabled, with a
+    // warning in development only.
     const mode = config?.mode ?? (import.meta.env.DEV ? 'development' : 'production');
     if (!config?.sentry && mode === 'development') loaders.warn(ERROR_REPORTING_DISABLED_WARNING);
     errorReporter = reporter;
@@ -161,9 +166,9 @@ export function captureEvent(event: string, properties: Record<string, unknown>)
 let lastPageUrl: string | null = null;
 
 /**
- * Records a page view (spec §2: every route change, with path, search and referrer). The referrer
- * of the first page is the document's; after that it is the page the user came from in the app.
- * The same address twice in a row is one page view.
+ * Records a page view (docs/product.md, "Routes": every route change, with path, search and
+ * referrer). The referrer of the first page is the document's; after that it is the page the user
+ * came from in the app. The same address twice in a row is one page view.
  */
 export function capturePageView(
   location: { pathname: string; search: string },

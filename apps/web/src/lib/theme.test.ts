@@ -27,7 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('theme (product-spec §2)', () => {
+describe('theme (docs/product.md, "Constants")', () => {
   it("defaults to 'system' under the key 'theme'", () => {
     expect(THEME_STORAGE_KEY).toBe('theme');
     expect(DEFAULT_THEME).toBe('system');

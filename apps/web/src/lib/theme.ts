@@ -1,5 +1,6 @@
-// Light, dark or system (product-spec §2), stored under 'theme'. public/theme-init.js applies the
-// stored choice before first paint with the same rules; keep the two in step.
+// Light, dark or system (docs/product.md, "Constants"), stored under 'theme'.
+// public/theme-init.js applies the stored choice before first paint with the same rules; keep the
+// two in step.
 import { useSyncExternalStore } from 'react';
 
 export const THEME_STORAGE_KEY = 'theme';

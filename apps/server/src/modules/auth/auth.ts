@@ -1,5 +1,6 @@
 // Identity: better-auth owns sign-in, sessions, password reset and the JWT access tokens that
-// /api/v1 accepts. This file is its whole configuration; DESIGN.md §5 says why it is shaped so.
+// /api/v1 accepts. This file is its whole configuration; docs/architecture.md, "Authentication",
+// says why it is shaped so.
 import { createHash } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';

@@ -1,5 +1,6 @@
-// Callboard's password rules (DESIGN.md §5). Every failing rule is reported, so the user can fix
-// them all at once. The common-password list is zxcvbn's (about 49,000 leaked passwords).
+// Callboard's password rules (docs/architecture.md, "Authentication"). Every failing rule is
+// reported, so the user can fix them all at once. The common-password list is zxcvbn's (about
+// 49,000 leaked passwords).
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 export const PASSWORD_MIN_LENGTH = 10;

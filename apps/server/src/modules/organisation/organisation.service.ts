@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { requireOrganisation, withTenant, type AccessClaims } from '../../db/tenant.ts';
 import { selectAgents, selectMembers } from './organisation.queries.ts';
 
-/** The caller's colleagues (spec §6: users list only users of their own organisation). */
+/** The caller's colleagues (docs/product.md, "Roles": users list only users of their own organisation). */
 export async function listMembers(db: Db, claims: AccessClaims): Promise<Member[]> {
   return withTenant(db, claims, (tx, principal) =>
     selectMembers(tx, requireOrganisation(principal)),

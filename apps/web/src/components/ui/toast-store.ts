@@ -1,6 +1,7 @@
-// Toasts (product-spec §9): shown for 5000 ms, one at a time (a new toast replaces the current
-// one), closed by a swipe past 50 px. This file is the store; the Radix-based view in toast.tsx
-// is loaded only when the first toast appears, keeping it out of the first page's JavaScript.
+// Toasts (docs/product.md, "Constants"): shown for 5000 ms, one at a time (a new toast replaces
+// the current one), closed by a swipe past 50 px. This file is the store; the Radix-based view in
+// toast.tsx is loaded only when the first toast appears, keeping it out of the first page's
+// JavaScript.
 
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_LIMIT = 1;

@@ -16,7 +16,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('toasts (spec §9: 5000 ms, 1 visible, swipe threshold 50)', () => {
+describe('toasts (docs/product.md, "Constants": 5000 ms, 1 visible, swipe threshold 50)', () => {
   it('has the spec’s constants', async () => {
     const { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_SWIPE_THRESHOLD_PX } = await freshToasts();
     expect(TOAST_DURATION_MS).toBe(5000);

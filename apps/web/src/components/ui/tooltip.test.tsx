@@ -48,7 +48,7 @@ function leave(element: HTMLElement) {
   fireEvent.pointerMove(document, { pointerType: 'mouse', clientX: 900, clientY: 900 });
 }
 
-describe('tooltips (spec §9: 700 ms open delay, 300 ms skip delay)', () => {
+describe('tooltips (docs/product.md, "Constants": 700 ms open delay, 300 ms skip delay)', () => {
   it('has the spec’s constants', () => {
     expect(TOOLTIP_DELAY_MS).toBe(700);
     expect(TOOLTIP_SKIP_DELAY_MS).toBe(300);

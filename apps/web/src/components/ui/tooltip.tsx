@@ -1,4 +1,4 @@
-// Tooltips on Radix Tooltip (spec §9: open after 700 ms, and at once — within 300 ms of the last
+// Tooltips on Radix Tooltip (docs/product.md, "Constants": open after 700 ms, and at once — within 300 ms of the last
 // one closing — when moving between controls). A tooltip only repeats what the control's
 // accessible name says; never put anything there that a touch or screen-reader user would miss.
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';

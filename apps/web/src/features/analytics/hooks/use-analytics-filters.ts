@@ -1,6 +1,7 @@
-// The analytics page's controls live in the URL (DESIGN §6): ?range=7d|30d|90d|custom, with
-// from/to (local days, inclusive) for a custom range, and agent. Values from the URL are
-// untrusted: a bad one falls back to the default (the last 30 days, every agent).
+// The analytics page's controls live in the URL (docs/architecture.md, "Front end"):
+// ?range=7d|30d|90d|custom, with from/to (local days, inclusive) for a custom range, and agent.
+// Values from the URL are untrusted: a bad one falls back to the default (the last 30 days, every
+// agent).
 import { ANALYTICS_MAX_RANGE_DAYS } from '@callboard/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,6 +1,7 @@
-// The call list's filters live in the URL (DESIGN §6): links can be shared, Back undoes a change,
-// a reload keeps the view. Whatever arrives in the URL is untrusted: each value is checked and a
-// bad one falls back to its default, so a mistyped link still opens the list.
+// The call list's filters live in the URL (docs/architecture.md, "Front end"): links can be
+// shared, Back undoes a change, a reload keeps the view. Whatever arrives in the URL is untrusted:
+// each value is checked and a bad one falls back to its default, so a mistyped link still opens
+// the list.
 //
 // Besides the filters the page has controls for, a link can carry the exact filters behind an
 // analytics number (features/analytics builds those links): `from`/`to` as instants instead of
