@@ -31,7 +31,7 @@ interface Results {
 const percent = (ratio: number | null) => (ratio === null ? '—' : `${Math.round(ratio * 100)}%`);
 const errors = (result: LoadResult) => `${result.errors + result.non2xx}`;
 
-/** The targets of issue 7, each with the figure it is judged on. */
+/** The benchmark targets (docs/benchmarks.md), each with the figure it is judged on. */
 function targets(results: Results) {
   const scenario = (name: string) =>
     results.postgres.scenarios.find((s) => s.name.startsWith(name));

@@ -1,6 +1,6 @@
 // SQL for the call log. Every query takes the organisation id and filters by it (RLS is the
 // second lock). Plans: list and counts use call_log_list_idx
-// (migration 0003); see the note on issue 3 for their EXPLAIN output.
+// (migration 0003); ADR 0006 explains the covering indexes.
 import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { CallListQuery, CallStatus } from '@callboard/contract';
 import { queryRows } from '../../db/client.ts';
