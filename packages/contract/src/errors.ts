@@ -1,10 +1,42 @@
 import { z } from 'zod';
 
-/** Every /api/v1 error: `{"error": {"code", "message"}}`, with the spec's messages verbatim. */
+/**
+ * Every error code the API answers with. Clients switch on the code, never on the message, which
+ * is for people and may change. Each code has one HTTP status (apps/server/src/http/errors.ts).
+ */
+export const ERROR_CODES = [
+  'UNAUTHENTICATED',
+  'NO_ORGANISATION',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'VALIDATION_FAILED',
+  /** A new password breaks the password rules; `reasons` lists every rule it breaks. */
+  'WEAK_PASSWORD',
+  'UNPROCESSABLE',
+  'CONFLICT',
+  /** An invitation link whose time ran out. */
+  'INVITATION_EXPIRED',
+  /** An invitation an admin withdrew. */
+  'INVITATION_REVOKED',
+  /** An invitation that was already accepted. */
+  'INVITATION_USED',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * Every /api/v1 error: `{"error": {"code", "message"}}`, with the product's messages verbatim
+ * (docs/product.md, "Error messages"); `fields` names each bad input of a VALIDATION_FAILED, and
+ * `reasons` lists every broken rule of a WEAK_PASSWORD.
+ */
 export const errorBodySchema = z.object({
   error: z.object({
-    code: z.string(),
+    code: z.enum(ERROR_CODES),
     message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    reasons: z.array(z.string()).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

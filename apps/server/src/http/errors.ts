@@ -1,19 +1,12 @@
 // One error type for the whole API. Services throw AppError; the app's error handler turns it
 // (and anything else) into {"error": {"code", "message"}} with the right status.
+import type { ErrorBody, ErrorCode } from '@callboard/contract';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-export type ErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'NO_ORGANISATION'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'VALIDATION_FAILED'
-  | 'UNPROCESSABLE'
-  | 'CONFLICT'
-  | 'GONE'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'RATE_LIMITED'
-  | 'INTERNAL';
+export type { ErrorCode };
+
+/** What an error may carry beside its message: bad inputs by name, or broken password rules. */
+type ErrorDetails = Pick<ErrorBody['error'], 'fields' | 'reasons'>;
 
 const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   UNAUTHENTICATED: 401,
@@ -21,9 +14,12 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   VALIDATION_FAILED: 400,
+  WEAK_PASSWORD: 400,
   UNPROCESSABLE: 422,
   CONFLICT: 409,
-  GONE: 410,
+  INVITATION_EXPIRED: 410,
+  INVITATION_REVOKED: 410,
+  INVITATION_USED: 410,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
@@ -35,7 +31,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details?: Record<string, unknown>,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.status = STATUS[code];
@@ -62,11 +58,16 @@ export class AppError extends Error {
       maxBytes >= 1024 * 1024 ? `${maxBytes / (1024 * 1024)} MB` : `${maxBytes / 1024} KB`;
     return new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${size}.`);
   }
-  static validation(message: string, details?: Record<string, unknown>) {
+  static validation(message: string, details?: ErrorDetails) {
     return new AppError('VALIDATION_FAILED', message, details);
   }
 
-  toBody() {
-    return { error: { code: this.code, message: this.message, ...this.details } };
+  /** A weak password, with every rule it breaks (docs/architecture.md, "Authentication"). */
+  static weakPassword(reasons: string[]) {
+    return new AppError('WEAK_PASSWORD', 'Choose a stronger password.', { reasons });
+  }
+
+  toBody(): ErrorBody {
+    return { error: { ...this.details, code: this.code, message: this.message } };
   }
 }

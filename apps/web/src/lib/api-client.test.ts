@@ -46,6 +46,41 @@ describe('apiClient', () => {
     expect(onUnauthenticated).toHaveBeenCalledTimes(1);
   });
 
+  it('carries the code, the message and every reason of a refused password', async () => {
+    const reasons = ['Use at least 10 characters.', 'Don’t use your name.'];
+    const client = createApiClient({
+      fetch: createFakeFetch({
+        'POST /api/v1/invitations/abc/sign-up': () =>
+          jsonResponse(
+            { error: { code: 'WEAK_PASSWORD', message: 'Choose a stronger password.', reasons } },
+            400,
+          ),
+      }),
+      getAccessToken: () => null,
+      onUnauthenticated: vi.fn(),
+    });
+    await expect(
+      client.request('/invitations/abc/sign-up', { body: {}, schema: z.unknown() }),
+    ).rejects.toMatchObject({ status: 400, code: 'WEAK_PASSWORD', reasons });
+  });
+
+  it('sends no token on an anonymous request, and its 401 signs nobody out', async () => {
+    const onUnauthenticated = vi.fn();
+    const fetchMock = createFakeFetch({
+      'GET /api/v1/invitations/abc': () => jsonResponse(UNAUTHENTICATED_BODY, 401),
+    });
+    const client = createApiClient({
+      fetch: fetchMock,
+      getAccessToken: () => 'the-token',
+      onUnauthenticated,
+    });
+    await expect(
+      client.request('/invitations/abc', { schema: z.unknown(), anonymous: true }),
+    ).rejects.toMatchObject({ status: 401, sessionEnded: false });
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBeNull();
+    expect(onUnauthenticated).not.toHaveBeenCalled();
+  });
+
   it('treats a 401 without a body the same way', async () => {
     const onUnauthenticated = vi.fn();
     const client = createApiClient({

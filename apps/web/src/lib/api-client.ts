@@ -77,6 +77,11 @@ export interface RequestOptions<T> {
 }
 
 export interface ApiRequestOptions<T> extends RequestOptions<T> {
+  /**
+   * A public route (an invitation link is its own credential): no access token is sent, and a 401
+   * says nothing about the session, so it does not sign anyone out.
+   */
+  anonymous?: boolean;
   /** Use this token instead of asking `getAccessToken` (while a session is being loaded). */
   accessToken?: string;
 }
@@ -97,11 +102,13 @@ export interface ApiClient {
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   return {
     async request<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
-      const token = options.accessToken ?? (await deps.getAccessToken());
+      const token = options.anonymous
+        ? null
+        : (options.accessToken ?? (await deps.getAccessToken()));
       const headers = new Headers({ Accept: 'application/json' });
       if (token) headers.set('Authorization', `Bearer ${token}`);
       const response = await send(deps.fetch ?? fetch, `/api/v1${path}`, options, headers);
-      if (response.status === 401) {
+      if (response.status === 401 && !options.anonymous) {
         deps.onUnauthenticated();
         throw await errorFromResponse(response, 'UNAUTHENTICATED', true);
       }
@@ -177,16 +184,18 @@ async function parseBody<T>(response: Response, schema: Schema<T>): Promise<T> {
   });
 }
 
-// The product API answers `{error: {code, message, fields?}}` (the contract's errorBodySchema,
-// restated in zod/mini; `satisfies` keeps the two in step); better-auth `{code?, message, reasons?}`.
+// The product API answers `{error: {code, message, fields?, reasons?}}` (the contract's
+// errorBodySchema, restated in zod/mini; `satisfies` keeps the two in step). The code stays a
+// string here so that a code this build does not know yet still reaches the caller.
 const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    // A malformed `fields` must not cost the user the message.
+    // A malformed `fields` or `reasons` must not cost the user the message.
     fields: z.catch(z.optional(z.record(z.string(), z.string())), undefined),
+    reasons: z.catch(z.optional(z.array(z.string())), undefined),
   }),
-}) satisfies z.ZodMiniType<ErrorBody>;
+}) satisfies z.ZodMiniType<{ error: Omit<ErrorBody['error'], 'code'> & { code: string } }>;
 
 const authErrorBodySchema = z.object({
   code: z.optional(z.string()),

@@ -187,6 +187,7 @@ describe.each(testDatabaseKinds)('admin, invitations and platform [$name]', ({ c
     );
     expect(expired.status).toBe(410);
     expect(expired.body.error.message).toMatch(/expired/u);
+    expect(expired.body.error.code).toBe('INVITATION_EXPIRED');
     await server.database.db.execute(
       sql`update invitations set expires_at = now() + interval '7 days' where email = ${email}`,
     );
@@ -200,6 +201,7 @@ describe.each(testDatabaseKinds)('admin, invitations and platform [$name]', ({ c
     );
     expect(weak.status).toBe(400);
     expect(weak.body.error.reasons?.length).toBeGreaterThan(0);
+    expect(weak.body.error.code).toBe('WEAK_PASSWORD');
 
     const password = 'orchard-lantern-river-88';
     const joined = await new TestClient(server.url).request(
@@ -225,6 +227,7 @@ describe.each(testDatabaseKinds)('admin, invitations and platform [$name]', ({ c
     );
     expect(again.status).toBe(410);
     expect(again.body.error.message).toMatch(/already been used/u);
+    expect(again.body.error.code).toBe('INVITATION_USED');
 
     // Revoked: the link stops working.
     const other = await ava.request<Invitation>('POST', '/api/v1/admin/invitations', {
@@ -240,6 +243,7 @@ describe.each(testDatabaseKinds)('admin, invitations and platform [$name]', ({ c
     );
     expect(revoked.status).toBe(410);
     expect(revoked.body.error.message).toMatch(/withdrawn/u);
+    expect(revoked.body.error.code).toBe('INVITATION_REVOKED');
     const pending = await ava.request<{ invitations: Invitation[] }>(
       'GET',
       '/api/v1/admin/invitations',

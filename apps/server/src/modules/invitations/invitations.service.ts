@@ -199,14 +199,20 @@ export function invitationProblem(outcome: string): AppError | null {
         'This invitation link is not valid. Check that you copied all of it.',
       );
     case 'expired':
-      return new AppError('GONE', 'This invitation has expired. Ask your admin to send a new one.');
+      return new AppError(
+        'INVITATION_EXPIRED',
+        'This invitation has expired. Ask your admin to send a new one.',
+      );
     case 'revoked':
       return new AppError(
-        'GONE',
+        'INVITATION_REVOKED',
         'This invitation was withdrawn. Ask your admin if you still need access.',
       );
     case 'used':
-      return new AppError('GONE', 'This invitation has already been used. Sign in instead.');
+      return new AppError(
+        'INVITATION_USED',
+        'This invitation has already been used. Sign in instead.',
+      );
     case 'wrong_email':
       return new AppError(
         'FORBIDDEN',
@@ -282,10 +288,7 @@ export async function signUpWithInvitation(
   const name = `${body.first_name} ${body.last_name}`;
   const reasons = passwordProblems(body.password, { email: invitation.email, name });
   if (reasons.length > 0) {
-    throw new AppError('VALIDATION_FAILED', 'Choose a stronger password.', {
-      reasons,
-      code: 'WEAK_PASSWORD',
-    });
+    throw AppError.weakPassword(reasons);
   }
   const accountTaken = () =>
     new AppError(

@@ -3,73 +3,16 @@
 import { invitationPreviewSchema, type InvitationPreview } from '@callboard/contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import {
-  ApiError,
-  apiClient,
-  authRequest,
-  NETWORK_ERROR_MESSAGE,
-  SERVER_ERROR_MESSAGE,
-} from '../../../lib/api-client.ts';
+import { ApiError, apiClient, authRequest, type Schema } from '../../../lib/api-client.ts';
 import { loadSession } from '../../../lib/session.ts';
 
-const publicErrorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    reasons: z.optional(z.array(z.string())),
-  }),
-});
-
 /** A public /api/v1 call: no token, and a 401 means nothing about any session. */
-async function publicRequest<T>(
+function publicRequest<T>(
   path: string,
   options: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal | undefined },
-  schema: z.core.$ZodType<T>,
+  schema: Schema<T>,
 ): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/v1${path}`, {
-      method: options.method ?? 'GET',
-      headers: {
-        Accept: 'application/json',
-        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      credentials: 'same-origin',
-      body: options.body === undefined ? null : JSON.stringify(options.body),
-      signal: options.signal ?? null,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
-  }
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  if (!response.ok) {
-    const body = z.safeParse(publicErrorSchema, json);
-    if (body.success && response.status < 500) {
-      throw new ApiError({ status: response.status, ...body.data.error });
-    }
-    throw new ApiError({
-      status: response.status,
-      code: response.status >= 500 ? 'SERVER_ERROR' : `HTTP_${response.status}`,
-      message:
-        response.status >= 500 ? SERVER_ERROR_MESSAGE : `Request failed (${response.status}).`,
-    });
-  }
-  const parsed = z.safeParse(schema, json);
-  if (!parsed.success) {
-    throw new ApiError({
-      status: response.status,
-      code: 'INVALID_RESPONSE',
-      message: SERVER_ERROR_MESSAGE,
-    });
-  }
-  return parsed.data;
+  return apiClient.request(path, { ...options, schema, anonymous: true });
 }
 
 const tokenPath = (token: string) => `/invitations/${encodeURIComponent(token)}`;
@@ -163,13 +106,17 @@ export type InvitationProblem = 'unknown' | 'expired' | 'revoked' | 'used' | 'ot
 /** Which of /join's failures an error is, for the page's heading (the server's message is the body). */
 export function invitationProblem(error: unknown): InvitationProblem {
   if (!(error instanceof ApiError)) return 'other';
-  if (error.status === 404 || error.status === 400) return 'unknown';
-  if (error.status === 410) {
-    const message = error.message.toLowerCase();
-    if (message.includes('expired')) return 'expired';
-    if (message.includes('withdrawn') || message.includes('revoked')) return 'revoked';
-    if (message.includes('already been used') || message.includes('used')) return 'used';
-    return 'expired';
+  switch (error.code) {
+    case 'NOT_FOUND':
+    case 'VALIDATION_FAILED':
+      return 'unknown';
+    case 'INVITATION_EXPIRED':
+      return 'expired';
+    case 'INVITATION_REVOKED':
+      return 'revoked';
+    case 'INVITATION_USED':
+      return 'used';
+    default:
+      return 'other';
   }
-  return 'other';
 }

@@ -124,27 +124,31 @@ describe('JoinScreen', () => {
   it.each([
     [
       410,
+      'INVITATION_EXPIRED',
       'This invitation has expired. Ask your admin to send a new one.',
       'This invitation has expired',
     ],
     [
       410,
+      'INVITATION_REVOKED',
       'This invitation was withdrawn. Ask your admin if you still need access.',
       'This invitation was withdrawn',
     ],
     [
       410,
+      'INVITATION_USED',
       'This invitation has already been used. Sign in instead.',
       'This invitation has already been used',
     ],
     [
       404,
+      'NOT_FOUND',
       'This invitation link is not valid. Check that you copied all of it.',
       'This invitation link isn’t valid',
     ],
-  ])('explains a %s: %s', async (status, message, heading) => {
+  ])('explains a %s %s: %s', async (status, code, message, heading) => {
     renderJoin({
-      [previewRoute]: () => jsonResponse({ error: { code: 'GONE', message } }, status),
+      [previewRoute]: () => jsonResponse({ error: { code, message } }, status),
     });
     expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain(message);
