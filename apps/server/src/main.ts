@@ -28,7 +28,9 @@ async function main() {
     }
     throw error;
   }
-  const { app, database } = built;
+  const { app, database, mail } = built;
+  // Retries mail that could not leave at once (and anything another replica left behind).
+  mail.start();
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(
       {
@@ -47,7 +49,10 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     server.close(() => {
-      void database.close().finally(() => process.exit(0));
+      void mail
+        .stop()
+        .then(() => database.close())
+        .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(1), 10_000).unref();
   };

@@ -19,6 +19,7 @@ import { seedDemoDataIfEmpty } from './db/seed/seed.ts';
 import { createApp } from './http/app.ts';
 import { resolveAuthSecret } from './lib/auth-secret.ts';
 import { createErrorReporter } from './lib/error-reporting.ts';
+import { createMailQueue } from './lib/mail-queue.ts';
 import { createMailer } from './lib/mailer.ts';
 import { pruneRates } from './lib/rate-limit.ts';
 import { createAuth } from './modules/auth/auth.ts';
@@ -67,17 +68,19 @@ export async function buildServer(options: BuildOptions) {
     from: config.MAIL_FROM,
     logger,
   });
-  const auth = createAuth({ db: database.db, config, mailer, logger });
+  const mail = createMailQueue({ db: database.db, mailer, logger });
+  const auth = createAuth({ db: database.db, config, mail, logger });
   const errorReporter = await createErrorReporter(config, logger);
   const app = createApp({
     db: database.db,
     config,
     logger,
     mailer,
+    mail,
     auth,
     errorReporter,
     webRoot:
       options.webRoot === undefined ? (config.WEB_DIST_DIR ?? DEFAULT_WEB_ROOT) : options.webRoot,
   });
-  return { app, database, config, mailer, auth, errorReporter };
+  return { app, database, config, mailer, mail, auth, errorReporter };
 }

@@ -112,6 +112,34 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 });
 
+// Outgoing mail, written in the transaction that causes it and delivered after it commits
+// (lib/mail-queue.ts): a rolled-back transaction sends nothing, and a slow or failing mail server
+// holds no transaction open and is retried. callboard_app may only add rows; the text holds live
+// reset and invitation links until it is sent, and is then cleared.
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body_text: text('body_text').notNull(),
+    body_html: text('body_html'),
+    created_at: createdAt(),
+    attempts: integer('attempts').default(0).notNull(),
+    /** When the next attempt may start; a claimed row is pushed ahead by the claim's lease. */
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).defaultNow().notNull(),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    /** Set when the last attempt failed and no more will be made. */
+    failed_at: timestamp('failed_at', { withTimezone: true }),
+    last_error: text('last_error'),
+  },
+  (table) => [
+    index('mail_outbox_due_idx')
+      .on(table.next_attempt_at)
+      .where(sql`${table.sent_at} is null and ${table.failed_at} is null`),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Tenant data. Every table here has row-level security keyed on the caller's live session
 // (app_organisation_id() and friends; see migrations/0010_least_privilege.sql).

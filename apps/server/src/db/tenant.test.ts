@@ -69,6 +69,10 @@ const EXPECTED_COLUMN_GRANTS = [
   'invitations.expires_at UPDATE',
   'invitations.revoked_at UPDATE',
   'invitations.token_hash UPDATE',
+  'mail_outbox.body_html INSERT',
+  'mail_outbox.body_text INSERT',
+  'mail_outbox.recipient INSERT',
+  'mail_outbox.subject INSERT',
   'profiles.first_name UPDATE',
   'profiles.last_name UPDATE',
 ];

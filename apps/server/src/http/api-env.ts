@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import type { Mailer } from '../lib/mailer.ts';
+import type { MailQueue } from '../lib/mail-queue.ts';
 import type { AccessClaims } from '../db/tenant.ts';
 
 /** What every /api/v1 handler finds on its context: the database and the verified caller. */
@@ -16,7 +16,7 @@ export interface ApiEnv {
   Variables: {
     db: Db;
     claims: AccessClaims;
-    mailer: Mailer;
+    mail: MailQueue;
     /** The public address, for links in mail. */
     appUrl: string;
     requestId: string;

@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import { publicConfig, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ErrorReporter } from '../lib/error-reporting.ts';
+import type { MailQueue } from '../lib/mail-queue.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
@@ -45,7 +46,9 @@ export interface AppDeps {
   db: Db;
   config: Config;
   logger: Logger;
+  /** The transport; only the development outbox reads it directly. */
   mailer: Mailer;
+  mail: MailQueue;
   auth: Auth;
   errorReporter: ErrorReporter;
   /** The built SPA (apps/web/dist); null to serve the API only. */
@@ -68,7 +71,7 @@ function bodyLimitOf(maxSize: number) {
 }
 
 export function createApp(deps: AppDeps) {
-  const { db, config, logger, mailer, auth, errorReporter } = deps;
+  const { db, config, logger, mailer, mail, auth, errorReporter } = deps;
   // The browser talks to Sentry and PostHog directly when they are configured.
   const telemetryOrigins = [config.SENTRY_DSN, config.POSTHOG_KEY ? config.POSTHOG_HOST : undefined]
     .filter((url): url is string => url !== undefined)
@@ -185,7 +188,7 @@ export function createApp(deps: AppDeps) {
   const openApi = openApiDocument();
   app.get('/api/v1/openapi.json', (c) => c.json(openApi));
   // Public: the invitation link is the credential.
-  app.route('/api/v1', publicInvitationRoutes({ db, mailer, appUrl: config.APP_URL, auth }));
+  app.route('/api/v1', publicInvitationRoutes({ db, mail, appUrl: config.APP_URL, auth }));
   const api = new Hono<ApiEnv>();
   api.use(async (c, next) => {
     const header = c.req.header('authorization');
@@ -194,7 +197,7 @@ export function createApp(deps: AppDeps) {
     if (!claims) throw AppError.unauthenticated();
     c.set('claims', claims);
     c.set('db', db);
-    c.set('mailer', mailer);
+    c.set('mail', mail);
     c.set('appUrl', config.APP_URL);
     await next();
   });
@@ -208,7 +211,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', platformRoutes);
   app.route('/api/v1', api);
 
-  if (config.NODE_ENV !== 'production') app.route('/api/dev', devRoutes(mailer));
+  if (config.NODE_ENV !== 'production') app.route('/api/dev', devRoutes(mailer, mail));
 
   app.all('/api/*', () => {
     throw AppError.notFound('No such API endpoint.');

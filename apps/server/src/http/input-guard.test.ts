@@ -440,6 +440,7 @@ function appFailingWith(built: Awaited<ReturnType<typeof buildServer>>, error: u
     config: built.config,
     logger,
     mailer: built.mailer,
+    mail: built.mail,
     auth: built.auth,
     errorReporter: {
       enabled: true,

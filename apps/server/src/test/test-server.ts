@@ -12,6 +12,7 @@ export interface TestServer {
   url: string;
   database: Database;
   mailer: Awaited<ReturnType<typeof buildServer>>['mailer'];
+  mail: Awaited<ReturnType<typeof buildServer>>['mail'];
   close: () => Promise<void>;
 }
 
@@ -41,7 +42,7 @@ export async function startTestServer(
   });
   const built = await buildServer({
     config,
-    logger: pino({ level: 'silent' }),
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     database,
     webRoot: null,
   });
@@ -50,8 +51,10 @@ export async function startTestServer(
     url,
     database,
     mailer: built.mailer,
+    mail: built.mail,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await built.mail.stop();
       await database.close();
     },
   };

@@ -34,7 +34,7 @@ const callParam = z.object({ callId: z.string().min(1).max(200) });
 
 const deps = (c: { var: ApiEnv['Variables'] }) => ({
   db: c.var.db,
-  mailer: c.var.mailer,
+  mail: c.var.mail,
   appUrl: c.var.appUrl,
 });
 

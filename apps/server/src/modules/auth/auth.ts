@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, jwks, profiles, sessions, users, verifications } from '../../db/schema.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { MailQueue } from '../../lib/mail-queue.ts';
 import { consumeRate } from '../../lib/rate-limit.ts';
 import { passwordHashing } from './password-hashing.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblems } from './password-rules.ts';
@@ -62,8 +62,8 @@ export function splitName(name: string): { first_name: string; last_name: string
   return { first_name: first, last_name: rest.join(' ') };
 }
 
-export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; logger: Logger }) {
-  const { db, config, mailer } = deps;
+export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logger: Logger }) {
+  const { db, config, mail } = deps;
   const logger = deps.logger.child({ component: 'better-auth' });
   // The user a reset belonged to, from onPasswordReset to the after-hook that signs them in.
   const resetUserIds = new WeakMap<Request, string>();
@@ -136,7 +136,10 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; logge
         // One live link per user: asking again withdraws the earlier ones.
         await deleteResetTokens(db, user.id, storedResetIdentifier(`${RESET_PREFIX}${token}`));
         const link = `${config.APP_URL}/update-password?token=${encodeURIComponent(token)}`;
-        await mailer.send(resetPasswordMail({ to: user.email, name: user.name, link }));
+        // Into the outbox and on its way: the answer does not wait for the mail server (and so
+        // takes as long for an address with an account as for one without).
+        await mail.enqueue(db, resetPasswordMail({ to: user.email, name: user.name, link }));
+        mail.deliverSoon();
       },
       onPasswordReset: async ({ user }, request) => {
         // Every other link of this user dies with the one just used.

@@ -6,6 +6,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { AppError } from '../../http/errors.ts';
+import type { MailQueue } from '../../lib/mail-queue.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'via'];
@@ -30,8 +31,10 @@ const localClientsOnly: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
-export function devRoutes(mailer: Mailer) {
-  return new Hono().use('*', localClientsOnly).get('/outbox', (c) => {
+export function devRoutes(mailer: Mailer, mail: MailQueue) {
+  return new Hono().use('*', localClientsOnly).get('/outbox', async (c) => {
+    // Mail leaves after its transaction commits; what is on its way arrives before this answers.
+    await mail.deliverDue();
     const to = c.req.query('to')?.toLowerCase();
     const messages = (mailer.outbox ?? []).filter((m) => !to || m.to.toLowerCase() === to);
     return c.json({ messages });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { ApiEnv } from '../../http/api-env.ts';
 import { jsonBody, parseInput } from '../../http/validation.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { MailQueue } from '../../lib/mail-queue.ts';
 import type { Auth } from '../auth/auth.ts';
 import {
   acceptInvitationAsUser,
@@ -20,7 +20,7 @@ const tokenParam = z.object({
 
 export function publicInvitationRoutes(deps: {
   db: Db;
-  mailer: Mailer;
+  mail: MailQueue;
   appUrl: string;
   auth: Auth;
 }) {

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema.ts';
 import { requireAdmin, withTenant, type AccessClaims, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { MailQueue } from '../../lib/mail-queue.ts';
 import { recordAudit } from '../audit/audit.queries.ts';
 import type { Auth } from '../auth/auth.ts';
 import { passwordProblems } from '../auth/password-rules.ts';
@@ -37,7 +37,8 @@ import {
 
 export interface InvitationDeps {
   db: Db;
-  mailer: Mailer;
+  /** Invitation mail is written in the invitation's transaction and leaves after it commits. */
+  mail: MailQueue;
   appUrl: string;
 }
 
@@ -68,7 +69,8 @@ async function sendInvitation(
   inviterId: string,
   token: string,
 ) {
-  await deps.mailer.send(
+  await deps.mail.enqueue(
+    tx,
     invitationMail({
       to: invitation.email,
       organisationName: (await findOrganisationName(tx, organisationId)) ?? 'your organisation',
@@ -120,7 +122,7 @@ export async function createInvitation(
   claims: AccessClaims,
   body: { email: string; role: CreateInvitationBody['role'] & ('admin' | 'member') },
 ): Promise<Invitation> {
-  return withTenant(deps.db, claims, async (tx, principal) => {
+  const invitation = await withTenant(deps.db, claims, async (tx, principal) => {
     const organisationId = requireAdmin(principal);
     if (await isMemberEmail(tx, organisationId, body.email)) {
       throw new AppError('CONFLICT', `${body.email} is already a member of your organisation.`);
@@ -138,6 +140,8 @@ export async function createInvitation(
       role: body.role,
     });
   });
+  deps.mail.deliverSoon();
+  return invitation;
 }
 
 /** A new link (the old one stops working) and a fresh 7 days. */
@@ -146,7 +150,7 @@ export async function resendInvitation(
   claims: AccessClaims,
   id: string,
 ): Promise<Invitation> {
-  return withTenant(deps.db, claims, async (tx, principal) => {
+  const resent = await withTenant(deps.db, claims, async (tx, principal) => {
     const organisationId = requireAdmin(principal);
     const invitation = await findOpenInvitation(tx, organisationId, id);
     if (!invitation) throw AppError.notFound('No such pending invitation.');
@@ -167,6 +171,8 @@ export async function resendInvitation(
     await sendInvitation(deps, tx, renewed, organisationId, principal.userId, token);
     return toInvitation(renewed);
   });
+  deps.mail.deliverSoon();
+  return resent;
 }
 
 export async function withdrawInvitation(

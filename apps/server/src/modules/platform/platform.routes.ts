@@ -18,7 +18,7 @@ export const platformRoutes = new Hono<ApiEnv>()
   )
   .post('/platform/organisations', async (c) => {
     const body = parseInput(createOrganisationBodySchema, await jsonBody(c));
-    const deps = { db: c.var.db, mailer: c.var.mailer, appUrl: c.var.appUrl };
+    const deps = { db: c.var.db, mail: c.var.mail, appUrl: c.var.appUrl };
     return c.json(await createOrganisation(deps, c.var.claims, body), 201);
   })
   .get('/platform/agents', async (c) =>

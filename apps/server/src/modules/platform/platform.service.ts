@@ -40,7 +40,7 @@ export async function createOrganisation(
   claims: AccessClaims,
   body: { name: string; adminEmail: string },
 ) {
-  return withPlatform(deps.db, claims, async (tx, principal) => {
+  const created = await withPlatform(deps.db, claims, async (tx, principal) => {
     const [organisation] = await tx.insert(organisations).values({ name: body.name }).returning();
     if (!organisation) throw new Error('organisation insert returned nothing');
     await recordAudit(tx, {
@@ -64,6 +64,8 @@ export async function createOrganisation(
       invitation,
     };
   });
+  deps.mail.deliverSoon();
+  return created;
 }
 
 /** Every agent: mapped ones, and agent ids that appear only in calls (never mapped). */
