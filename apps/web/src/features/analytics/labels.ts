@@ -1,5 +1,5 @@
-// Words for the analytics page's days, hours, periods, sentiments and reasons.
-import type { Sentiment } from '@callboard/contract';
+// Words for the analytics page's days, hours, periods and reasons (a call's own values: lib/call-labels.ts).
+import { disconnectionReasonLabel } from '../../lib/call-labels.ts';
 import { parseDay } from './time.ts';
 
 // Local days (YYYY-MM-DD) are formatted as UTC dates so no zone can move them to another day.
@@ -86,16 +86,7 @@ export function periodLabel(period: { from: string; to: string }): string {
   return rangeDays.formatRange(from, lastInstant);
 }
 
-export const SENTIMENT_LABELS: Record<Sentiment | 'none', string> = {
-  positive: 'Positive',
-  neutral: 'Neutral',
-  negative: 'Negative',
-  none: 'No sentiment',
-};
-
-/** "caller_hangup" → "Caller hangup"; null → "No reason recorded". */
+/** A reason as the rest of the product says it; null → "No reason recorded". */
 export function reasonLabel(reason: string | null): string {
-  if (reason === null) return 'No reason recorded';
-  const words = reason.replaceAll('_', ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return reason === null ? 'No reason recorded' : disconnectionReasonLabel(reason);
 }

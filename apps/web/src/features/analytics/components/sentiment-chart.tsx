@@ -6,7 +6,7 @@ import { Pie, PieChart, ResponsiveContainer, Tooltip, type TooltipContentProps }
 import { formatCount } from '../../../lib/format.ts';
 import { drillDown, type DrillContext } from '../drill-down.ts';
 import { formatShare } from '../figures.ts';
-import { SENTIMENT_LABELS } from '../labels.ts';
+import { SENTIMENT_LABELS } from '../../../lib/call-labels.ts';
 import { SENTIMENT_COLOURS } from './chart-theme.ts';
 import { BarListTable } from './bar-list.tsx';
 import { ChartCard } from './chart-card.tsx';

@@ -24,6 +24,8 @@ describe('filterChips', () => {
       'Negative sentiment',
       'Disconnected: Max duration reached',
     ]);
+    // As the call page and analytics say it (lib/call-labels.ts).
+    expect(labels('disconnectionReason=caller_hangup')).toEqual(['Disconnected: Caller hung up']);
     expect(labels('sentiment=none&disconnectionReason=none')).toEqual([
       'No sentiment',
       'No disconnection reason',

@@ -10,6 +10,7 @@ import {
   type CallListFilters,
   type UseCallListFilters,
 } from '../hooks/use-call-list-filters.ts';
+import { disconnectionReasonLabel, SENTIMENT_LABELS } from '../../../lib/call-labels.ts';
 
 export interface FilterChip {
   key: string;
@@ -61,12 +62,6 @@ export function rangeLabel(from: string | null, to: string | null): string {
   return '';
 }
 
-/** "caller_hangup" → "Caller hangup". */
-export function reasonLabel(reason: string): string {
-  const words = reason.replaceAll('_', ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 export function filterChips(
   filters: CallListFilters,
   timeZone: string = browserTimeZone(),
@@ -97,7 +92,7 @@ export function filterChips(
       label:
         filters.sentiment === 'none'
           ? 'No sentiment'
-          : `${reasonLabel(filters.sentiment)} sentiment`,
+          : `${SENTIMENT_LABELS[filters.sentiment]} sentiment`,
       patch: { sentiment: null },
     });
   }
@@ -107,7 +102,7 @@ export function filterChips(
       label:
         filters.disconnectionReason === 'none'
           ? 'No disconnection reason'
-          : `Disconnected: ${reasonLabel(filters.disconnectionReason)}`,
+          : `Disconnected: ${disconnectionReasonLabel(filters.disconnectionReason)}`,
       patch: { disconnectionReason: null },
     });
   }

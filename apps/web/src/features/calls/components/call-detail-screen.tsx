@@ -36,20 +36,7 @@ import { CallTranscript } from './call-transcript.tsx';
 import { NoOrganisation } from './no-organisation.tsx';
 import { NoteComposer } from './note-composer.tsx';
 import { StatusControl } from './status-control.tsx';
-
-const DISCONNECTION_REASONS: Record<string, string> = {
-  caller_hangup: 'Caller hung up',
-  agent_hangup: 'Agent ended the call',
-  transferred: 'Transferred',
-  voicemail: 'Went to voicemail',
-  max_duration_reached: 'Reached the maximum length',
-  inactivity: 'Ended after silence',
-  error: 'Ended by an error',
-};
-
-function humanise(reason: string): string {
-  return DISCONNECTION_REASONS[reason] ?? reason.replaceAll('_', ' ');
-}
+import { disconnectionReasonLabel } from '../../../lib/call-labels.ts';
 
 function Section({
   title,
@@ -365,7 +352,7 @@ function CallView({
               {call.duration_seconds === null ? '—' : formatDurationLong(call.duration_seconds)}
             </Fact>
             {call.disconnection_reason ? (
-              <Fact label="Ended by">{humanise(call.disconnection_reason)}</Fact>
+              <Fact label="Ended by">{disconnectionReasonLabel(call.disconnection_reason)}</Fact>
             ) : null}
             <Fact label="Call ID">
               <span className="font-mono text-xs break-all">{call.call_id}</span>
