@@ -378,6 +378,40 @@ describe.each(testDatabaseKinds)('sign-in protection [$name]', ({ create }) => {
       DEVICE_COOKIE_ENTRIES,
     );
   });
+  // The findings as a user meets them, told without the mechanism's details (device cookies,
+  // limits): these failed on the code before the throttle was rebuilt.
+  it("others' wrong passwords do not lock the owner out of the browser she signed in from", async () => {
+    const email = await account('owner.weapon');
+    const owner = new Browser(server.url, '192.0.2.10');
+    expect((await owner.signInFrom(email, DEMO_PASSWORD)).status).toBe(200);
+    await failFrom(server, email, ['198.51.100.1', '198.51.100.2', '198.51.100.3'], PER_CLIENT);
+    expect((await owner.signInFrom(email, DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it('a password reset lifts the lock for the owner', async () => {
+    const email = await account('reset.weapon');
+    await failFrom(server, email, ['198.51.100.11', '198.51.100.12', '198.51.100.13'], PER_CLIENT);
+    const owner = new Browser(server.url, '203.0.113.60');
+    expect((await owner.signInFrom(email, DEMO_PASSWORD)).status).toBe(429);
+    const reset = new TestClient(server.url);
+    expect(
+      (await reset.request('POST', '/api/auth/request-password-reset', { json: { email } })).status,
+    ).toBe(200);
+    const outbox = await reset.request<OutboxBody>(
+      'GET',
+      `/api/dev/outbox?to=${encodeURIComponent(email)}`,
+    );
+    const token = /\/update-password\?token=([^\s&]+)/u.exec(
+      outbox.body.messages.at(-1)?.text ?? '',
+    )?.[1];
+    expect(token).toBeDefined();
+    const newPassword = 'amber-orchard-compass-17';
+    const done = await reset.request('POST', '/api/auth/reset-password', {
+      json: { token: decodeURIComponent(token ?? ''), newPassword },
+    });
+    expect(done.status).toBe(200);
+    expect((await owner.signInFrom(email, newPassword)).status).toBe(200);
+  });
 });
 
 async function countersCount(server: TestServer): Promise<number> {
