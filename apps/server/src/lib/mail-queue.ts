@@ -53,7 +53,8 @@ interface Claimed {
 export function createMailQueue(deps: { db: Db; mailer: Mailer; logger: Logger }): MailQueue {
   const { db, mailer, logger } = deps;
   let running: Promise<void> | null = null;
-  let again = false;
+  /** Delivery requests so far; a pass that ends behind the count runs again. */
+  let requests = 0;
   let timer: NodeJS.Timeout | null = null;
 
   /** Takes up to BATCH due messages and pushes them ahead by the lease, in one statement. */
@@ -133,21 +134,19 @@ export function createMailQueue(deps: { db: Db; mailer: Mailer; logger: Logger }
   }
 
   function deliverDue(): Promise<void> {
-    if (running) {
-      // A message committed while this pass was reading: one more pass picks it up.
-      again = true;
-      return running;
-    }
+    requests += 1;
+    // A message committed while a pass was already reading: that pass runs once more for it.
+    if (running) return running;
     running = (async () => {
-      do {
-        again = false;
+      for (let handled = -1; handled !== requests;) {
+        handled = requests;
         try {
           await pass();
         } catch (error) {
           // The database is unreachable or similar: the next sweep tries again.
           logger.error({ err: error }, 'mail delivery pass failed');
         }
-      } while (again);
+      }
     })().finally(() => {
       running = null;
     });
