@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { z } from 'zod';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -148,4 +149,36 @@ export function databaseTarget(config: {
 export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * A number the drivers return in two forms: count(*) and other bigint and numeric results are
+ * strings from pg and numbers from PGlite.
+ */
+export const sqlNumber = z.union([z.number(), z.string()]).transform(Number);
+export const sqlNumberOrNull = z
+  .union([z.number(), z.string(), z.null()])
+  .transform((value) => (value === null ? null : Number(value)));
+
+/** Runs raw SQL and checks each row against `row`: a renamed or retyped column fails loudly. */
+export async function parseRows<Row extends z.ZodType>(
+  db: Pick<Db, 'execute'>,
+  row: Row,
+  query: SQL,
+): Promise<z.output<Row>[]> {
+  return z.array(row).parse(await queryRows<unknown>(db, query));
+}
+
+/** parseRows for a query that returns exactly one row, such as an aggregate without GROUP BY. */
+export async function parseRow<Row extends z.ZodType>(
+  db: Pick<Db, 'execute'>,
+  row: Row,
+  query: SQL,
+): Promise<z.output<Row>> {
+  const rows = await parseRows(db, row, query);
+  const [only] = rows;
+  if (rows.length !== 1 || only === undefined) {
+    throw new Error(`expected one row, got ${String(rows.length)}`);
+  }
+  return only;
 }

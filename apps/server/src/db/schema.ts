@@ -1,6 +1,8 @@
 // The database schema, as Drizzle sees it. Migrations are generated from this file
-// (`npm run db:generate --workspace @callboard/server`); row-level security, roles and triggers
-// live in hand-written migrations beside the generated ones. Column names are the API's names.
+// (`npm run db:generate --workspace @callboard/server`); row-level security, policies, grants,
+// functions and triggers are defined in db/sql/ and reach migrations through
+// `npm run db:sql-migration` (docs/decisions/0011-current-sql-definitions.md). Column names are
+// the API's names.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -352,7 +354,10 @@ export const auditLog = pgTable(
   ],
 );
 
-/** The tables that hold one organisation's data; each has RLS enabled and forced. */
+/**
+ * The tables that hold one organisation's data; each has RLS enabled and forced, by its file in
+ * db/sql/tables/ (`npm run db:sql-migration` writes the standard one for a table added here).
+ */
 export const TENANT_TABLES = [
   'organisations',
   'profiles',

@@ -2,8 +2,10 @@
 // (deleted_flag is not true, as everywhere) and, when agentId is given, keeps that agent's calls
 // only. "Received in a period" means the call ended inside it (calls reach the log when they
 // end). A period is [from, to); its previous period is the same length just before it.
+import { callStatusSchema, sentimentSchema } from '@callboard/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
+import { z } from 'zod';
+import { parseRow, parseRows, sqlNumber, sqlNumberOrNull } from '../../db/client.ts';
 import type { Tx } from '../../db/tenant.ts';
 
 export interface AnalyticsScope {
@@ -21,7 +23,16 @@ function scopeOf(scope: AnalyticsScope, alias: SQL = sql`c`): SQL {
   return sql`${alias}.organisation_id = ${scope.organisationId} and ${alias}.deleted_flag is not true${agent}`;
 }
 
-const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const receivedFiguresRow = z.object({
+  received: sqlNumber,
+  received_previous: sqlNumber,
+  average_duration: sqlNumberOrNull,
+  average_duration_previous: sqlNumberOrNull,
+  negative: sqlNumber,
+  with_sentiment: sqlNumber,
+  negative_previous: sqlNumber,
+  with_sentiment_previous: sqlNumber,
+});
 
 /**
  * Over the calls received in each period:
@@ -37,8 +48,9 @@ export async function receivedFigures(
 ) {
   const inPeriod = sql`c.end_datetime >= ${period.from} and c.end_datetime < ${period.to}`;
   const inPrevious = sql`c.end_datetime >= ${previous.from} and c.end_datetime < ${previous.to}`;
-  const [row] = await queryRows<Record<string, unknown>>(
+  const row = await parseRow(
     tx,
+    receivedFiguresRow,
     sql`select
           count(*) filter (where ${inPeriod}) as received,
           count(*) filter (where ${inPrevious}) as received_previous,
@@ -51,23 +63,26 @@ export async function receivedFigures(
         from call_log c
         where ${scopeOf(scope)} and c.end_datetime >= ${previous.from} and c.end_datetime < ${period.to}`,
   );
-  const share = (part: unknown, whole: unknown) =>
-    Number(whole) > 0 ? Number(part) / Number(whole) : null;
+  const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
   return {
-    callsReceived: {
-      value: Number(row?.received ?? 0),
-      previous: Number(row?.received_previous ?? 0),
-    },
+    callsReceived: { value: row.received, previous: row.received_previous },
     averageDurationSeconds: {
-      value: num(row?.average_duration),
-      previous: num(row?.average_duration_previous),
+      value: row.average_duration,
+      previous: row.average_duration_previous,
     },
     negativeShare: {
-      value: share(row?.negative, row?.with_sentiment),
-      previous: share(row?.negative_previous, row?.with_sentiment_previous),
+      value: share(row.negative, row.with_sentiment),
+      previous: share(row.negative_previous, row.with_sentiment_previous),
     },
   };
 }
+
+const closingFiguresRow = z.object({
+  closed: sqlNumber,
+  closed_previous: sqlNumber,
+  median_seconds: sqlNumberOrNull,
+  median_seconds_previous: sqlNumberOrNull,
+});
 
 /**
  * From the status-change activity, in each period:
@@ -81,8 +96,9 @@ export async function closingFigures(
   period: Period,
   previous: Period,
 ) {
-  const [row] = await queryRows<Record<string, unknown>>(
+  const row = await parseRow(
     tx,
+    closingFiguresRow,
     sql`with closes as (
           select a.call_id,
                  min(a.created_at) filter (where a.created_at >= ${period.from} and a.created_at < ${period.to}) as closed_at,
@@ -102,13 +118,15 @@ export async function closingFigures(
         where ${scopeOf(scope)}`,
   );
   return {
-    callsClosed: { value: Number(row?.closed ?? 0), previous: Number(row?.closed_previous ?? 0) },
+    callsClosed: { value: row.closed, previous: row.closed_previous },
     medianTimeToCloseSeconds: {
-      value: num(row?.median_seconds),
-      previous: num(row?.median_seconds_previous),
+      value: row.median_seconds,
+      previous: row.median_seconds_previous,
     },
   };
 }
+
+const backlogRow = z.object({ open: sqlNumber, unassigned: sqlNumber });
 
 /**
  * The open backlog and the unassigned open calls at an instant T: calls received before T whose
@@ -120,20 +138,21 @@ export async function closingFigures(
  */
 export async function backlogAt(tx: Tx, scope: AnalyticsScope, at: Date, now: Date) {
   if (at >= now) {
-    const [row] = await queryRows<Record<string, unknown>>(
+    return parseRow(
       tx,
+      backlogRow,
       sql`select count(*) as open, count(*) filter (where c.assignee_id is null) as unassigned
           from call_log c where ${scopeOf(scope)} and c.status <> 'Closed'`,
     );
-    return { open: Number(row?.open ?? 0), unassigned: Number(row?.unassigned ?? 0) };
   }
   const firstChangeAfter = (type: 'STATUS_CHANGED' | 'ASSIGNED') => sql`
     select distinct on (a.call_id) a.call_id, a.previous_status, a.previous_assignee_id
     from call_activity a
     where a.organisation_id = ${scope.organisationId} and a.type = ${type} and a.created_at > ${at}
     order by a.call_id, a.created_at, a.id`;
-  const [row] = await queryRows<Record<string, unknown>>(
+  return parseRow(
     tx,
+    backlogRow,
     sql`with status_change as (${firstChangeAfter('STATUS_CHANGED')}),
              assignee_change as (${firstChangeAfter('ASSIGNED')}),
              state as (
@@ -148,34 +167,80 @@ export async function backlogAt(tx: Tx, scope: AnalyticsScope, at: Date, now: Da
                count(*) filter (where status <> 'Closed' and assignee_id is null) as unassigned
         from state`,
   );
-  return { open: Number(row?.open ?? 0), unassigned: Number(row?.unassigned ?? 0) };
-}
-
-interface SeriesRow {
-  agent_id: string | null;
-  day: string | null;
-  status: string | null;
-  sentiment: string | null;
-  weekday: number | string | null;
-  hour: number | string | null;
-  reason: string | null;
-  set: number | string;
-  calls: number | string;
 }
 
 /**
- * The calls received in the period, counted five ways in one index-only pass (GROUPING SETS):
- * per local day and current status; by sentiment; by local weekday and hour; by disconnection
- * reason; by agent. `set` tells the groupings apart (GROUPING() bitmask).
+ * The five ways receivedSeries counts the calls: each grouping set, named, with the columns it
+ * groups by. The query's GROUPING SETS and the name on each row are both written from this list,
+ * so they cannot disagree whatever the order of the columns.
+ */
+const SERIES_GROUPINGS = {
+  day_status: ['day', 'status'],
+  sentiment: ['sentiment'],
+  weekday_hour: ['weekday', 'hour'],
+  reason: ['reason'],
+  agent: ['agent_id'],
+} as const;
+type SeriesGrouping = keyof typeof SERIES_GROUPINGS;
+
+const groupingOf = <G extends SeriesGrouping>(grouping: G) => z.literal(grouping);
+const seriesRow = z.discriminatedUnion('grouping', [
+  z.object({
+    grouping: groupingOf('day_status'),
+    day: z.string(),
+    status: callStatusSchema,
+    calls: sqlNumber,
+  }),
+  z.object({
+    grouping: groupingOf('sentiment'),
+    sentiment: sentimentSchema.nullable(),
+    calls: sqlNumber,
+  }),
+  z.object({
+    grouping: groupingOf('weekday_hour'),
+    weekday: z.number().int(),
+    hour: z.number().int(),
+    calls: sqlNumber,
+  }),
+  z.object({ grouping: groupingOf('reason'), reason: z.string().nullable(), calls: sqlNumber }),
+  z.object({ grouping: groupingOf('agent'), agent_id: z.string(), calls: sqlNumber }),
+]);
+export type SeriesRow = z.output<typeof seriesRow>;
+
+const columnList = (columns: readonly string[]) =>
+  sql.join(
+    columns.map((column) => sql.identifier(column)),
+    sql`, `,
+  );
+const groupings = Object.entries(SERIES_GROUPINGS);
+const groupingSets = sql.join(
+  groupings.map(([, columns]) => sql`(${columnList(columns)})`),
+  sql`, `,
+);
+// grouping(columns) is 0 exactly on the rows of the set that groups by all of them; the sets
+// share no column, so one branch matches each row. The names are this file's constants.
+const groupingName = sql.join(
+  groupings.map(
+    ([name, columns]) =>
+      sql`when grouping(${columnList(columns)}) = 0 then ${sql.raw(`'${name}'`)}`,
+  ),
+  sql` `,
+);
+
+/**
+ * The calls received in the period, counted five ways in one index-only pass (GROUPING SETS,
+ * SERIES_GROUPINGS): per local day and current status; by sentiment; by local weekday and hour;
+ * by disconnection reason; by agent. Each row names its grouping.
  */
 export async function receivedSeries(
   tx: Tx,
   scope: AnalyticsScope,
   period: Period,
   timeZone: string,
-) {
-  return queryRows<SeriesRow>(
+): Promise<SeriesRow[]> {
+  return parseRows(
     tx,
+    seriesRow,
     sql`with received as (
           select to_char(local_end, 'YYYY-MM-DD') as day, status, sentiment,
                  extract(isodow from local_end)::int as weekday, extract(hour from local_end)::int as hour,
@@ -188,17 +253,18 @@ export async function receivedSeries(
           ) as calls
         )
         select day, status, sentiment, weekday, hour, reason, agent_id,
-               grouping(day, status, sentiment, weekday, hour, reason, agent_id) as set,
+               case ${groupingName} end as grouping,
                count(*) as calls
         from received
-        group by grouping sets ((day, status), (sentiment), (weekday, hour), (reason), (agent_id))`,
+        group by grouping sets (${groupingSets})`,
   );
 }
 
 /** Every local day the period touches, in order (the chart shows empty days too). */
 export async function daysOf(tx: Tx, period: Period, timeZone: string) {
-  const rows = await queryRows<{ day: string }>(
+  const rows = await parseRows(
     tx,
+    z.object({ day: z.string() }),
     sql`select to_char(day, 'YYYY-MM-DD') as day
         from generate_series(
           date_trunc('day', ${period.from}::timestamptz at time zone ${timeZone}),
@@ -212,8 +278,9 @@ export async function daysOf(tx: Tx, period: Period, timeZone: string) {
 /** The organisation's agents (or the one asked for), for the by-agent chart's empty bars. */
 export async function agentsOf(tx: Tx, scope: AnalyticsScope) {
   const agentFilter = scope.agentId ? sql` and m.agent_id = ${scope.agentId}` : sql``;
-  return queryRows<{ agent_id: string; display_name: string | null }>(
+  return parseRows(
     tx,
+    z.object({ agent_id: z.string(), display_name: z.string().nullable() }),
     sql`select m.agent_id, m.display_name from agent_mapping m
         where m.organisation_id = ${scope.organisationId}${agentFilter}
         order by m.agent_id`,
@@ -222,12 +289,12 @@ export async function agentsOf(tx: Tx, scope: AnalyticsScope) {
 
 /** Open calls now by assignee (null: unassigned), largest first. */
 export async function openWorkload(tx: Tx, scope: AnalyticsScope) {
-  const rows = await queryRows<{ assignee_id: string | null; open: number | string }>(
+  return parseRows(
     tx,
+    z.object({ assignee_id: z.string().nullable(), open: sqlNumber }),
     sql`select c.assignee_id, count(*) as open
         from call_log c where ${scopeOf(scope)} and c.status <> 'Closed'
         group by c.assignee_id
         order by open desc, c.assignee_id nulls first`,
   );
-  return rows.map((row) => ({ ...row, open: Number(row.open) }));
 }

@@ -13,15 +13,6 @@ import {
   type Period,
 } from './analytics.queries.ts';
 
-// GROUPING() bitmasks of receivedSeries' grouping sets; a bit is set for each argument
-// (day, status, sentiment, weekday, hour, reason, agent — highest bit first) the row is NOT
-// grouped by.
-const BY_DAY_AND_STATUS = 0b0011111;
-const BY_SENTIMENT = 0b1101111;
-const BY_WEEKDAY_AND_HOUR = 0b1110011;
-const BY_REASON = 0b1111101;
-const BY_AGENT = 0b1111110;
-
 const iso = (date: Date) => date.toISOString();
 
 export async function getAnalytics(
@@ -58,36 +49,28 @@ export async function getAnalytics(
     const disconnectionReasons: AnalyticsResponse['series']['disconnectionReasons'] = [];
     const callsByAgent = new Map<string, number>();
     for (const row of series) {
-      const calls = Number(row.calls);
-      switch (Number(row.set)) {
-        case BY_DAY_AND_STATUS: {
-          const day = perDay.get(row.day ?? '');
-          if (
-            day &&
-            (row.status === 'New' || row.status === 'In progress' || row.status === 'Closed')
-          ) {
-            day[row.status] += calls;
-          }
+      switch (row.grouping) {
+        case 'day_status': {
+          const day = perDay.get(row.day);
+          if (day) day[row.status] += row.calls;
           break;
         }
-        case BY_SENTIMENT:
-          sentiment.push({
-            sentiment:
-              row.sentiment as AnalyticsResponse['series']['sentiment'][number]['sentiment'],
-            calls,
-          });
+        case 'sentiment':
+          sentiment.push({ sentiment: row.sentiment, calls: row.calls });
           break;
-        case BY_WEEKDAY_AND_HOUR:
-          heatmap.push({ weekday: Number(row.weekday), hour: Number(row.hour), calls });
+        case 'weekday_hour':
+          heatmap.push({ weekday: row.weekday, hour: row.hour, calls: row.calls });
           break;
-        case BY_REASON:
-          disconnectionReasons.push({ reason: row.reason, calls });
+        case 'reason':
+          disconnectionReasons.push({ reason: row.reason, calls: row.calls });
           break;
-        case BY_AGENT:
-          callsByAgent.set(row.agent_id ?? '', calls);
+        case 'agent':
+          callsByAgent.set(row.agent_id, row.calls);
           break;
-        default:
-          throw new Error(`unexpected grouping set ${String(row.set)}`);
+        default: {
+          const unhandled: never = row;
+          throw new Error(`unhandled grouping ${JSON.stringify(unhandled)}`);
+        }
       }
     }
     const byCallsDescending = <T extends { calls: number }>(a: T, b: T) => b.calls - a.calls;

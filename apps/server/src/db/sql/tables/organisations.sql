@@ -1,0 +1,15 @@
+-- Members read their own organisation; platform operators read all and create.
+ALTER TABLE organisations ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+ALTER TABLE organisations FORCE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY organisations_tenant_read ON organisations FOR SELECT
+  USING (id = (SELECT app_organisation_id()));
+--> statement-breakpoint
+CREATE POLICY organisations_platform_read ON organisations FOR SELECT
+  USING ((SELECT app_is_platform()));
+--> statement-breakpoint
+CREATE POLICY organisations_platform_create ON organisations FOR INSERT
+  WITH CHECK ((SELECT app_is_platform()));
+--> statement-breakpoint
+GRANT SELECT, INSERT ON organisations TO callboard_app;
