@@ -16,10 +16,6 @@ export const CALL_LIST_MAX_PAGE_SIZE = 1000;
 /** loadAll returns every matching row, up to this many (the browser virtualises them). */
 export const CALL_LIST_LOAD_ALL_LIMIT = 50_000;
 
-const booleanParam = z
-  .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
-  .transform((value) => value === 'true' || value === '1');
-
 /** The dates the API takes, as instants: from 1970-01-01 up to the end of 9999 (UTC). */
 export const DATE_RANGE = {
   min: Date.UTC(1970, 0, 1),
@@ -54,75 +50,6 @@ export const timeZoneSchema = z
   .string()
   .max(64)
   .refine(isTimeZone, 'must be an IANA time zone such as Europe/London');
-
-const wholeNumber = (min: number, max: number) =>
-  z.coerce
-    .number({ message: `must be a whole number from ${min} to ${max}` })
-    .int(`must be a whole number from ${min} to ${max}`)
-    .min(min, `must be a whole number from ${min} to ${max}`)
-    .max(max, `must be a whole number from ${min} to ${max}`);
-
-/** GET /api/v1/calls query. Every parameter is optional. */
-export const callListQuerySchema = z
-  .object({
-    page: z.coerce
-      .number({ message: 'must be a whole number of 1 or more' })
-      .int('must be a whole number of 1 or more')
-      .min(1, 'must be a whole number of 1 or more')
-      .default(CALL_LIST_DEFAULTS.page),
-    pageSize: z.coerce
-      .number({ message: `must be a whole number from 1 to ${CALL_LIST_MAX_PAGE_SIZE}` })
-      .int(`must be a whole number from 1 to ${CALL_LIST_MAX_PAGE_SIZE}`)
-      .min(1, `must be a whole number from 1 to ${CALL_LIST_MAX_PAGE_SIZE}`)
-      .max(CALL_LIST_MAX_PAGE_SIZE, `must be a whole number from 1 to ${CALL_LIST_MAX_PAGE_SIZE}`)
-      .default(CALL_LIST_DEFAULTS.pageSize),
-    /** open: not Closed; closed: only Closed; all: both. */
-    status: z
-      .enum(['open', 'closed', 'all'], { message: 'must be open, closed or all' })
-      .default('all'),
-    includeDeleted: booleanParam.default(false),
-    loadAll: booleanParam.default(false),
-    /** Caller number or name, call id, or summary text. */
-    q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
-    agentId: z.string().trim().min(1).max(200).optional(),
-    /** me, unassigned, or a user id. */
-    assignee: z
-      .union([z.literal('me'), z.literal('unassigned'), z.uuid()], {
-        message: 'must be me, unassigned or a user id',
-      })
-      .optional(),
-    /** End time from (inclusive) and to (exclusive). */
-    from: isoDateTime.optional(),
-    to: isoDateTime.optional(),
-    /** none: calls with no sentiment. */
-    sentiment: z
-      .enum([...SENTIMENTS, 'none'], { message: 'must be positive, neutral, negative or none' })
-      .optional(),
-    // The filters below reproduce analytics' counts exactly (its drill-down links use them).
-    /** One status exactly, within the open/closed/all tab. */
-    callStatus: z.enum(CALL_STATUSES, { message: 'must be New, In progress or Closed' }).optional(),
-    /** none: calls with no disconnection reason. */
-    disconnectionReason: z.string().trim().min(1).max(100).optional(),
-    /** ISO weekday (1 Monday … 7 Sunday) and hour (0 … 23) of the end time, in tz. */
-    weekday: wholeNumber(1, 7).optional(),
-    hour: wholeNumber(0, 23).optional(),
-    tz: timeZoneSchema.default('UTC'),
-    /** Calls changed to Closed within [closedFrom, closedTo). */
-    closedFrom: isoDateTime.optional(),
-    closedTo: isoDateTime.optional(),
-  })
-  .refine((query) => !query.from || !query.to || isBefore(query.from, query.to), {
-    message: 'must be before to',
-    path: ['from'],
-  })
-  .refine(
-    (query) => !query.closedFrom || !query.closedTo || isBefore(query.closedFrom, query.closedTo),
-    {
-      message: 'must be before closedTo',
-      path: ['closedFrom'],
-    },
-  );
-export type CallListQuery = z.infer<typeof callListQuerySchema>;
 
 /** A call as the list shows it (no transcript). */
 export const callSummarySchema = z.object({

@@ -2,7 +2,7 @@
 // second lock). Plans: list and counts use call_log_list_idx
 // (migration 0003); ADR 0006 explains the covering indexes.
 import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { CallListQuery, CallStatus } from '@callboard/contract';
+import type { CallFilterName, CallListQuery, CallStatus } from '@callboard/contract';
 import { queryRows } from '../../db/client.ts';
 import { agentMapping, callActivity, callCounts, callLog, profiles } from '../../db/schema.ts';
 import type { Tx } from '../../db/tenant.ts';
@@ -35,58 +35,97 @@ function likePattern(text: string) {
   return `%${text.replace(/[\\%_]/gu, (char) => `\\${char}`)}%`;
 }
 
-/** The WHERE clause for the list, all filters but status (status is added by the caller). */
-function listConditions(organisationId: string, userId: string, filters: CallFilters): SQL[] {
-  const conditions: (SQL | undefined)[] = [
-    eq(callLog.organisation_id, organisationId),
-    // The spec: null or false means not deleted.
-    filters.includeDeleted ? undefined : sql`${callLog.deleted_flag} is not true`,
-    filters.agentId ? eq(callLog.agent_id, filters.agentId) : undefined,
-    filters.assignee === 'me'
-      ? eq(callLog.assignee_id, userId)
-      : filters.assignee === 'unassigned'
+type Scope = { organisationId: string; userId: string };
+
+/**
+ * Each list filter's condition (packages/contract/src/call-list-filters.ts declares them), or
+ * undefined when the request does not set it. The conditions stay in this order: it is the one
+ * whose plans were checked against call_log_list_idx.
+ */
+const FILTER_CONDITIONS: Record<
+  CallFilterName,
+  (filters: CallFilters, scope: Scope) => SQL | undefined
+> = {
+  agentId: (filters) => (filters.agentId ? eq(callLog.agent_id, filters.agentId) : undefined),
+  assignee: ({ assignee }, scope) =>
+    assignee === 'me'
+      ? eq(callLog.assignee_id, scope.userId)
+      : assignee === 'unassigned'
         ? isNull(callLog.assignee_id)
-        : filters.assignee
-          ? eq(callLog.assignee_id, filters.assignee)
+        : assignee
+          ? eq(callLog.assignee_id, assignee)
           : undefined,
-    filters.from ? gte(callLog.end_datetime, new Date(filters.from)) : undefined,
-    filters.to ? lt(callLog.end_datetime, new Date(filters.to)) : undefined,
-    filters.sentiment === 'none'
+  ended: ({ from, to }) =>
+    and(
+      from ? gte(callLog.end_datetime, new Date(from)) : undefined,
+      to ? lt(callLog.end_datetime, new Date(to)) : undefined,
+    ),
+  sentiment: ({ sentiment }) =>
+    sentiment === 'none'
       ? isNull(callLog.sentiment)
-      : filters.sentiment
-        ? eq(callLog.sentiment, filters.sentiment)
+      : sentiment
+        ? eq(callLog.sentiment, sentiment)
         : undefined,
-    filters.callStatus ? eq(callLog.status, filters.callStatus) : undefined,
-    filters.disconnectionReason === 'none'
+  callStatus: ({ callStatus }) => (callStatus ? eq(callLog.status, callStatus) : undefined),
+  disconnectionReason: ({ disconnectionReason: reason }) =>
+    reason === 'none'
       ? isNull(callLog.disconnection_reason)
-      : filters.disconnectionReason
-        ? eq(callLog.disconnection_reason, filters.disconnectionReason)
+      : reason
+        ? eq(callLog.disconnection_reason, reason)
         : undefined,
-    filters.weekday === undefined
-      ? undefined
-      : sql`extract(isodow from ${callLog.end_datetime} at time zone ${filters.tz}) = ${filters.weekday}`,
-    filters.hour === undefined
-      ? undefined
-      : sql`extract(hour from ${callLog.end_datetime} at time zone ${filters.tz}) = ${filters.hour}`,
-    filters.closedFrom || filters.closedTo
+  weekdayHour: ({ weekday, hour, tz }) =>
+    and(
+      weekday === undefined
+        ? undefined
+        : sql`extract(isodow from ${callLog.end_datetime} at time zone ${tz}) = ${weekday}`,
+      hour === undefined
+        ? undefined
+        : sql`extract(hour from ${callLog.end_datetime} at time zone ${tz}) = ${hour}`,
+    ),
+  closed: ({ closedFrom, closedTo }, scope) =>
+    closedFrom || closedTo
       ? sql`exists (
           select 1 from ${callActivity} a
-          where a.organisation_id = ${organisationId} and a.call_id = ${callLog.call_id}
+          where a.organisation_id = ${scope.organisationId} and a.call_id = ${callLog.call_id}
             and a.type = 'STATUS_CHANGED' and a.new_status = 'Closed'
-            ${filters.closedFrom ? sql`and a.created_at >= ${new Date(filters.closedFrom)}` : sql``}
-            ${filters.closedTo ? sql`and a.created_at < ${new Date(filters.closedTo)}` : sql``})`
+            ${closedFrom ? sql`and a.created_at >= ${new Date(closedFrom)}` : sql``}
+            ${closedTo ? sql`and a.created_at < ${new Date(closedTo)}` : sql``})`
       : undefined,
-    filters.q
+  q: ({ q }) =>
+    q
       ? or(
-          ilike(callLog.caller_name, likePattern(filters.q)),
-          ilike(callLog.from_number, likePattern(filters.q)),
-          ilike(callLog.to_number, likePattern(filters.q)),
-          ilike(callLog.call_id, likePattern(filters.q)),
-          ilike(callLog.summary, likePattern(filters.q)),
+          ilike(callLog.caller_name, likePattern(q)),
+          ilike(callLog.from_number, likePattern(q)),
+          ilike(callLog.to_number, likePattern(q)),
+          ilike(callLog.call_id, likePattern(q)),
+          ilike(callLog.summary, likePattern(q)),
         )
       : undefined,
+};
+
+function filterConditions(scope: Scope, filters: CallFilters): SQL[] {
+  return Object.values(FILTER_CONDITIONS)
+    .map((condition) => condition(filters, scope))
+    .filter((condition): condition is SQL => condition !== undefined);
+}
+
+/**
+ * Whether any filter but the tab and includeDeleted applies. If not, the trigger-kept counters
+ * answer the tab counts (ADR 0006); the same conditions decide it as narrow the list, so no
+ * filter can be forgotten here.
+ */
+export function isFiltered(scope: Scope, filters: CallFilters): boolean {
+  return filterConditions(scope, filters).length > 0;
+}
+
+/** The WHERE clause for the list, all filters but status (status is added by the caller). */
+function listConditions(scope: Scope, filters: CallFilters): SQL[] {
+  return [
+    eq(callLog.organisation_id, scope.organisationId),
+    // The spec: null or false means not deleted.
+    ...(filters.includeDeleted ? [] : [sql`${callLog.deleted_flag} is not true`]),
+    ...filterConditions(scope, filters),
   ];
-  return conditions.filter((condition): condition is SQL => condition !== undefined);
 }
 
 function statusCondition(status: CallFilters['status']): SQL | undefined {
@@ -97,30 +136,21 @@ function statusCondition(status: CallFilters['status']): SQL | undefined {
 
 export async function selectCallPage(
   tx: Tx,
-  scope: { organisationId: string; userId: string },
+  scope: Scope,
   filters: CallFilters,
   window: { limit: number; offset: number },
 ) {
   return tx
     .select(summaryColumns)
     .from(callLog)
-    .where(
-      and(
-        ...listConditions(scope.organisationId, scope.userId, filters),
-        statusCondition(filters.status),
-      ),
-    )
+    .where(and(...listConditions(scope, filters), statusCondition(filters.status)))
     .orderBy(desc(callLog.end_datetime), desc(callLog.call_id))
     .limit(window.limit)
     .offset(window.offset);
 }
 
 /** Matching calls per status tab: one pass over the organisation's matching rows. */
-export async function countCallsByStatus(
-  tx: Tx,
-  scope: { organisationId: string; userId: string },
-  filters: CallFilters,
-) {
+export async function countCallsByStatus(tx: Tx, scope: Scope, filters: CallFilters) {
   const [row] = await tx
     .select({
       open: sql<number>`count(*) filter (where ${callLog.status} <> 'Closed')`.mapWith(Number),
@@ -128,7 +158,7 @@ export async function countCallsByStatus(
       all: sql<number>`count(*)`.mapWith(Number),
     })
     .from(callLog)
-    .where(and(...listConditions(scope.organisationId, scope.userId, filters)));
+    .where(and(...listConditions(scope, filters)));
   return row ?? { open: 0, closed: 0, all: 0 };
 }
 

@@ -19,6 +19,7 @@ import {
   findCall,
   findMember,
   insertActivity,
+  isFiltered,
   lockCall,
   readCallCounts,
   selectActivity,
@@ -58,24 +59,6 @@ function toActivity(row: ActivityRow): Activity {
   return { ...row, created_at: iso(row.created_at) };
 }
 
-/** No filter but the tab and includeDeleted: the counters answer without counting rows. */
-function isUnfiltered(query: CallListQuery) {
-  return [
-    query.q,
-    query.agentId,
-    query.assignee,
-    query.from,
-    query.to,
-    query.sentiment,
-    query.callStatus,
-    query.disconnectionReason,
-    query.weekday,
-    query.hour,
-    query.closedFrom,
-    query.closedTo,
-  ].every((value) => value === undefined || value === '');
-}
-
 export async function listCalls(
   db: Db,
   claims: AccessClaims,
@@ -84,9 +67,9 @@ export async function listCalls(
   await assertKnownTimeZone(db, query.tz);
   return withTenant(db, claims, async (tx, principal) => {
     const scope = { organisationId: requireOrganisation(principal), userId: principal.userId };
-    const counts = isUnfiltered(query)
-      ? await readCallCounts(tx, scope.organisationId, query.includeDeleted)
-      : await countCallsByStatus(tx, scope, query);
+    const counts = isFiltered(scope, query)
+      ? await countCallsByStatus(tx, scope, query)
+      : await readCallCounts(tx, scope.organisationId, query.includeDeleted);
     const total = counts[query.status];
     if (query.loadAll && total > CALL_LIST_LOAD_ALL_LIMIT) {
       throw AppError.validation(

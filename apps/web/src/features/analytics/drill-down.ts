@@ -3,10 +3,15 @@
 // definitions they mirror are in apps/server/src/modules/analytics/analytics.queries.ts; the
 // server's analytics test proves the list totals equal the figures for these same filters.
 //
-// The parameter names are the call list's URL (features/calls/hooks/use-call-list-filters.ts):
-// status (open | closed | all, the list's default is open), agent, assignee, from/to (instants
-// here), callStatus, sentiment, disconnectionReason, weekday, hour, tz, closedFrom, closedTo.
-import type { CallStatus, Sentiment } from '@callboard/contract';
+// The filters, and their names in the list's URL, are the call list's own
+// (packages/contract/src/call-list-filters.ts); from/to are instants here. status is the tab:
+// open | closed | all, the list's default is open.
+import {
+  callFilterUrlParams,
+  type CallFilterValues,
+  type CallStatus,
+  type Sentiment,
+} from '@callboard/contract';
 import type { Period } from './hooks/use-analytics-filters.ts';
 import { zonedDayStart } from './time.ts';
 
@@ -25,40 +30,13 @@ export interface DrillContext {
   now: number;
 }
 
-type Filters = {
-  status: 'open' | 'closed' | 'all';
-  assignee?: string;
-  from?: string;
-  to?: string;
-  callStatus?: CallStatus;
-  sentiment?: Sentiment | 'none';
-  disconnectionReason?: string;
-  weekday?: number;
-  hour?: number;
-  tz?: string;
-  closedFrom?: string;
-  closedTo?: string;
-};
+type Filters = Partial<CallFilterValues> & { status: 'open' | 'closed' | 'all' };
 
 /** The dashboard URL, parameters in the list's own order. */
-function dashboardUrl(context: DrillContext, filters: Filters): string {
-  const params = new URLSearchParams({ status: filters.status });
-  if (context.agentId) params.set('agent', context.agentId);
-  const rest: [string, string | number | undefined][] = [
-    ['assignee', filters.assignee],
-    ['from', filters.from],
-    ['to', filters.to],
-    ['callStatus', filters.callStatus],
-    ['sentiment', filters.sentiment],
-    ['disconnectionReason', filters.disconnectionReason],
-    ['weekday', filters.weekday],
-    ['hour', filters.hour],
-    ['tz', filters.tz],
-    ['closedFrom', filters.closedFrom],
-    ['closedTo', filters.closedTo],
-  ];
-  for (const [name, value] of rest) {
-    if (value !== undefined) params.set(name, String(value));
+function dashboardUrl(context: DrillContext, { status, ...filters }: Filters): string {
+  const params = new URLSearchParams({ status });
+  for (const [name, value] of callFilterUrlParams({ ...filters, agentId: context.agentId })) {
+    params.set(name, value);
   }
   return `${DASHBOARD_PATH}?${params.toString()}`;
 }

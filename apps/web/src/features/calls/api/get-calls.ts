@@ -1,41 +1,23 @@
 import {
+  CALL_FILTER_PARAMS,
   callListResponseSchema,
+  type CallFilterApiParams,
   type CallListResponse,
-  type CallStatus,
-  type Sentiment,
 } from '@callboard/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { callKeys } from './call-keys.ts';
 
-/** GET /api/v1/calls parameters, as sent (strings and numbers; absent means the default). */
-export interface CallListApiQuery {
+/**
+ * GET /api/v1/calls parameters, as sent (absent means the default): the tab, paging, and the
+ * filters (packages/contract/src/call-list-filters.ts).
+ */
+export type CallListApiQuery = CallFilterApiParams & {
   status: 'open' | 'closed' | 'all';
   page: number;
   pageSize: number;
   loadAll: boolean;
-  q?: string;
-  agentId?: string;
-  assignee?: string;
-  /** ISO date-time with offset, inclusive. */
-  from?: string;
-  /** ISO date-time with offset, exclusive. */
-  to?: string;
-  /** One status exactly (within `status`). */
-  callStatus?: CallStatus;
-  /** 'none': no sentiment. */
-  sentiment?: Sentiment | 'none';
-  /** A reason, or 'none' for no reason. */
-  disconnectionReason?: string;
-  /** ISO weekday 1–7 and hour 0–23 of the end time in `tz`. */
-  weekday?: number;
-  hour?: number;
-  /** IANA zone of weekday and hour. */
-  tz?: string;
-  /** Changed to Closed within [closedFrom, closedTo). */
-  closedFrom?: string;
-  closedTo?: string;
-}
+};
 
 export function callListSearchParams(query: CallListApiQuery): URLSearchParams {
   const params = new URLSearchParams({ status: query.status });
@@ -45,19 +27,10 @@ export function callListSearchParams(query: CallListApiQuery): URLSearchParams {
     params.set('page', String(query.page));
     params.set('pageSize', String(query.pageSize));
   }
-  if (query.q) params.set('q', query.q);
-  if (query.agentId) params.set('agentId', query.agentId);
-  if (query.assignee) params.set('assignee', query.assignee);
-  if (query.from) params.set('from', query.from);
-  if (query.to) params.set('to', query.to);
-  if (query.callStatus) params.set('callStatus', query.callStatus);
-  if (query.sentiment) params.set('sentiment', query.sentiment);
-  if (query.disconnectionReason) params.set('disconnectionReason', query.disconnectionReason);
-  if (query.weekday !== undefined) params.set('weekday', String(query.weekday));
-  if (query.hour !== undefined) params.set('hour', String(query.hour));
-  if (query.tz) params.set('tz', query.tz);
-  if (query.closedFrom) params.set('closedFrom', query.closedFrom);
-  if (query.closedTo) params.set('closedTo', query.closedTo);
+  for (const name of CALL_FILTER_PARAMS) {
+    const value = query[name];
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
   return params;
 }
 

@@ -1,19 +1,20 @@
 // The filters a link brought that the page has no control for (an analytics drill-down: an exact
 // time range, one status, a sentiment, a weekday and hour …), each as a chip that says in words
 // why the list shows what it shows, and removes that filter when dismissed.
+import { callFilterChips, type CallFilterName, type ChipWords } from '@callboard/contract';
 import { IconX } from '../../../components/ui/icons.tsx';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format.ts';
 import {
   browserTimeZone,
-  isDay,
-  localDayStart,
+  callFilterValues,
+  filtersPatch,
   type CallListFilters,
   type UseCallListFilters,
 } from '../hooks/use-call-list-filters.ts';
 import { disconnectionReasonLabel, SENTIMENT_LABELS } from '../../../lib/call-labels.ts';
 
 export interface FilterChip {
-  key: string;
+  key: CallFilterName;
   label: string;
   /** What removing the chip changes. */
   patch: Partial<CallListFilters>;
@@ -62,70 +63,23 @@ export function rangeLabel(from: string | null, to: string | null): string {
   return '';
 }
 
+/** Each chip's wording is declared with its filter (packages/contract/src/call-list-filters.ts). */
 export function filterChips(
   filters: CallListFilters,
   timeZone: string = browserTimeZone(),
 ): FilterChip[] {
-  const chips: FilterChip[] = [];
-  const exactFrom = filters.from !== null && !isDay(filters.from);
-  const exactTo = filters.to !== null && !isDay(filters.to);
-  if (exactFrom || exactTo) {
-    // A last day is inclusive: it ends at the next day's start.
-    const bound = (value: string | null, end: 'from' | 'to') =>
-      value && isDay(value) ? localDayStart(value, end === 'to' ? 1 : 0) : value;
-    chips.push({
-      key: 'ended',
-      label: `Ended ${rangeLabel(bound(filters.from, 'from'), bound(filters.to, 'to'))}`,
-      patch: { from: null, to: null },
-    });
-  }
-  if (filters.callStatus) {
-    chips.push({
-      key: 'callStatus',
-      label: `Status is ${filters.callStatus}`,
-      patch: { callStatus: null },
-    });
-  }
-  if (filters.sentiment) {
-    chips.push({
-      key: 'sentiment',
-      label:
-        filters.sentiment === 'none'
-          ? 'No sentiment'
-          : `${SENTIMENT_LABELS[filters.sentiment]} sentiment`,
-      patch: { sentiment: null },
-    });
-  }
-  if (filters.disconnectionReason) {
-    chips.push({
-      key: 'disconnectionReason',
-      label:
-        filters.disconnectionReason === 'none'
-          ? 'No disconnection reason'
-          : `Disconnected: ${disconnectionReasonLabel(filters.disconnectionReason)}`,
-      patch: { disconnectionReason: null },
-    });
-  }
-  if (filters.weekday !== null || filters.hour !== null) {
-    const day = filters.weekday === null ? null : `${weekdayLabel(filters.weekday)}s`;
-    const hours = filters.hour === null ? null : hourLabel(filters.hour);
-    const when = day && hours ? `${day} ${hours}` : (day ?? `Every day ${hours ?? ''}`);
-    const zone =
-      filters.tz && filters.tz !== timeZone ? ` (${filters.tz.replaceAll('_', ' ')} time)` : '';
-    chips.push({
-      key: 'weekdayHour',
-      label: `${when}${zone}`,
-      patch: { weekday: null, hour: null, tz: null },
-    });
-  }
-  if (filters.closedFrom || filters.closedTo) {
-    chips.push({
-      key: 'closed',
-      label: `Closed ${rangeLabel(filters.closedFrom, filters.closedTo)}`,
-      patch: { closedFrom: null, closedTo: null },
-    });
-  }
-  return chips;
+  const words: ChipWords = {
+    range: rangeLabel,
+    weekday: weekdayLabel,
+    hour: hourLabel,
+    sentiment: (sentiment) => SENTIMENT_LABELS[sentiment],
+    disconnectionReason: disconnectionReasonLabel,
+    timeZone,
+  };
+  return callFilterChips(callFilterValues(filters), words).map((chip) => ({
+    ...chip,
+    patch: filtersPatch(chip.patch),
+  }));
 }
 
 export function ActiveFilterChips({
