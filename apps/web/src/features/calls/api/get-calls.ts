@@ -1,11 +1,11 @@
 import {
-  callListResponseSchema,
+  listCallsRoute,
   type CallListResponse,
   type CallStatus,
   type Sentiment,
 } from '@callboard/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { callKeys } from './call-keys.ts';
 
 /** GET /api/v1/calls parameters, as sent (strings and numbers; absent means the default). */
@@ -66,11 +66,7 @@ export function getCalls(
   signal?: AbortSignal,
   accessToken?: string,
 ): Promise<CallListResponse> {
-  return apiClient.request(`/calls?${callListSearchParams(query).toString()}`, {
-    schema: callListResponseSchema,
-    signal,
-    accessToken,
-  });
+  return callApi(listCallsRoute, { query: callListSearchParams(query), signal, accessToken });
 }
 
 export function callsQueryOptions(query: CallListApiQuery) {
