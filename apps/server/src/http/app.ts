@@ -32,6 +32,7 @@ import { organisationRoutes } from '../modules/organisation/organisation.routes.
 import { platformRoutes } from '../modules/platform/platform.routes.ts';
 import { createAccessTokenVerifier } from './access-token.ts';
 import { openApiDocument } from './openapi.ts';
+import { servedRoutes } from './routes.ts';
 import type { ApiEnv } from './api-env.ts';
 import { AppError } from './errors.ts';
 import {
@@ -188,7 +189,10 @@ export function createApp(deps: AppDeps) {
   const openApi = openApiDocument();
   app.get('/api/v1/openapi.json', (c) => c.json(openApi));
   // Public: the invitation link is the credential.
-  app.route('/api/v1', publicInvitationRoutes({ db, mail, appUrl: config.APP_URL, auth }));
+  app.route(
+    '/api/v1',
+    servedRoutes(...publicInvitationRoutes({ db, mail, appUrl: config.APP_URL, auth })),
+  );
   const api = new Hono<ApiEnv>();
   api.use(async (c, next) => {
     const header = c.req.header('authorization');
@@ -201,14 +205,19 @@ export function createApp(deps: AppDeps) {
     c.set('appUrl', config.APP_URL);
     await next();
   });
-  api.route('/', meRoutes);
-  api.route('/', callRoutes);
-  api.route('/', analyticsRoutes);
-  api.route('/', organisationRoutes);
-  api.route('/', diagnosticsRoutes);
-  api.route('/', adminRoutes);
-  api.route('/', invitationRoutes);
-  api.route('/', platformRoutes);
+  api.route(
+    '/',
+    servedRoutes(
+      ...meRoutes,
+      ...callRoutes,
+      ...analyticsRoutes,
+      ...organisationRoutes,
+      ...diagnosticsRoutes,
+      ...adminRoutes,
+      ...invitationRoutes,
+      ...platformRoutes,
+    ),
+  );
   app.route('/api/v1', api);
 
   if (config.NODE_ENV !== 'production') app.route('/api/dev', devRoutes(mailer, mail));

@@ -100,6 +100,8 @@ function v1Routes(): Route[] {
   const routes: Route[] = [];
   const paths = openApiDocument().paths as Record<string, Record<string, OpenApiOperation>>;
   for (const [path, operations] of Object.entries(paths)) {
+    // A path with its own server is an identity route (/api/auth): identityRoutes() covers those.
+    if ('servers' in operations) continue;
     for (const [method, operation] of Object.entries(operations)) {
       const parameters = operation.parameters ?? [];
       const bodySchema = operation.requestBody?.content['application/json'].schema;

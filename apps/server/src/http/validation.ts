@@ -1,14 +1,15 @@
 // Turns a request's input into typed values with the contract's schemas, or a 400 that names
 // every bad field: `{"error": {"code": "VALIDATION_FAILED", "message", "fields": {name: problem}}}`.
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
+import type * as core from 'zod/v4/core';
 import { AppError } from './errors.ts';
 
-export function parseInput<Schema extends z.ZodType>(
+export function parseInput<Schema extends core.$ZodType>(
   schema: Schema,
   input: unknown,
-): z.output<Schema> {
-  const result = schema.safeParse(input);
+): core.output<Schema> {
+  const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {

@@ -4,9 +4,20 @@
 // `authRequest` is for the identity endpoints (/api/auth/*), which ride on the session cookie and
 // answer 401 for ordinary reasons (a wrong password), so it never signs anyone out.
 //
+// `callApi` is how features call either: it takes a route declared in the contract
+// (packages/contract/src/routes) and builds the request and checks the answer from it.
+//
 // Schemas here are zod/mini (tree-shaken: this file is in every page's first download); callers
 // may pass any zod schema, the contract's classic ones included.
-import type { ErrorBody } from '@callboard/contract';
+import type {
+  ErrorBody,
+  PathParams,
+  RouteBody,
+  RouteDeclaration,
+  RouteResponse,
+} from '@callboard/contract';
+import { authErrorBodySchema } from '@callboard/contract/auth-routes';
+import { routePath } from '@callboard/contract/route';
 import * as z from 'zod/mini';
 
 /**
@@ -139,6 +150,42 @@ export function reportUnauthenticated(): void {
   configured.onUnauthenticated();
 }
 
+/** What a declared route needs besides itself: its path parameters and body, when it has them. */
+export type RouteCallOptions<Route extends RouteDeclaration> = {
+  /** Already built by the caller: the query schemas take strings, as a URL carries them. */
+  query?: URLSearchParams;
+  signal?: AbortSignal | undefined;
+  /** As in `ApiRequestOptions`. */
+  accessToken?: string | undefined;
+} & (Route['path'] extends `${string}{${string}`
+  ? { params: PathParams<Route['path']> }
+  : { params?: never }) &
+  (Route['body'] extends object ? { body: RouteBody<Route> } : { body?: never });
+
+/**
+ * Calls a declared route: /api/v1 ones through `apiClient` (public ones without a token),
+ * /api/auth ones through `authRequest`. Resolves to the answer parsed with the route's success
+ * schema; an answer with none must be empty.
+ */
+export function callApi<Route extends RouteDeclaration>(
+  route: Route,
+  ...[options]: object extends RouteCallOptions<Route>
+    ? [RouteCallOptions<Route>?]
+    : [RouteCallOptions<Route>]
+): Promise<RouteResponse<Route>> {
+  const { params, query, body, signal, accessToken } = options ?? {};
+  const search = query && query.size > 0 ? `?${query.toString()}` : '';
+  const path = `${routePath(route.path, params ?? {})}${search}`;
+  const request = {
+    method: route.method.toUpperCase() as HttpMethod,
+    body,
+    schema: (route.response?.schema ?? z.undefined()) as Schema<RouteResponse<Route>>,
+    signal,
+  };
+  if (route.base === '/api/auth') return authRequest(path, request);
+  return apiClient.request(path, { ...request, accessToken, anonymous: route.auth === 'public' });
+}
+
 /** A call to better-auth under /api/auth; `path` is relative to it, e.g. '/sign-in/email'. */
 export async function authRequest<T>(
   path: string,
@@ -196,12 +243,6 @@ const errorBodySchema = z.object({
     reasons: z.catch(z.optional(z.array(z.string())), undefined),
   }),
 }) satisfies z.ZodMiniType<{ error: Omit<ErrorBody['error'], 'code'> & { code: string } }>;
-
-const authErrorBodySchema = z.object({
-  code: z.optional(z.string()),
-  message: z.optional(z.string()),
-  reasons: z.optional(z.array(z.string())),
-});
 
 async function errorFromResponse(
   response: Response,

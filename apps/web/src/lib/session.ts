@@ -6,8 +6,9 @@
 // asks for a short-lived JWT access token (GET /api/auth/token) and the user (GET /api/v1/me).
 // A 30 s tick renews the access token once 3 ticks (90 s) or fewer remain.
 import type { Me } from '@callboard/contract';
+import { getAccessTokenRoute, signOutRoute } from '@callboard/contract/auth-routes';
 import * as z from 'zod/mini';
-import { ApiError, apiClient, authRequest, reportUnauthenticated } from './api-client.ts';
+import { ApiError, callApi, reportUnauthenticated } from './api-client.ts';
 import { queryClient } from './query-client.ts';
 import { SIGN_IN_PATH, signInPath } from './safe-redirect.ts';
 
@@ -136,12 +137,10 @@ export function currentSession(): AuthSession | null {
 
 // ——— talking to the server ———
 
-const tokenResponseSchema = z.object({ token: z.string().check(z.minLength(1)) });
-
 /** A new access token from the session cookie; null when there is no session (401). */
 export async function fetchAccessToken(): Promise<AccessToken | null> {
   try {
-    const { token } = await authRequest('/token', { schema: tokenResponseSchema });
+    const { token } = await callApi(getAccessTokenRoute);
     return accessTokenFrom(token, nowInSeconds());
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
@@ -164,11 +163,8 @@ export async function loadSession(
   }
   // The contract (and the full zod it is written in) loads only once there is a user to check,
   // keeping it out of what a signed-out visitor downloads.
-  const { meSchema } = await import('@callboard/contract');
-  const user = await apiClient.request('/me', {
-    schema: meSchema,
-    accessToken: token.access_token,
-  });
+  const { getMeRoute } = await import('@callboard/contract');
+  const user = await callApi(getMeRoute, { accessToken: token.access_token });
   const previous = currentSession();
   if (previous && previous.user.id !== user.id) queryClient.clear();
   const next: SessionState = { status: 'signed-in', event, session: { ...token, user } };
@@ -264,7 +260,7 @@ export async function signOut(reason: SignOutReason = 'user'): Promise<void> {
   sessionStore.setState({ status: 'signed-out', event: 'SIGNED_OUT', reason });
   queryClient.clear();
   try {
-    await authRequest('/sign-out', { method: 'POST', body: {}, schema: z.unknown() });
+    await callApi(signOutRoute, { body: {} });
   } catch {
     // Signed out locally regardless; the cookie's session ends on the server on its own.
   }

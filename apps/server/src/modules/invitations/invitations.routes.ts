@@ -1,11 +1,12 @@
 // /join's API. The preview and the sign-up are public (the link is the credential); accepting as
 // a signed-in user needs the access token like every other product call.
-import { joinSignUpBodySchema } from '@callboard/contract';
-import { Hono } from 'hono';
-import { z } from 'zod';
+import {
+  acceptInvitationRoute,
+  getInvitationPreviewRoute,
+  signUpWithInvitationRoute,
+} from '@callboard/contract';
 import type { Db } from '../../db/client.ts';
-import type { ApiEnv } from '../../http/api-env.ts';
-import { jsonBody, parseInput } from '../../http/validation.ts';
+import { serve } from '../../http/routes.ts';
 import type { MailQueue } from '../../lib/mail-queue.ts';
 import type { Auth } from '../auth/auth.ts';
 import {
@@ -14,30 +15,22 @@ import {
   signUpWithInvitation,
 } from './invitations.service.ts';
 
-const tokenParam = z.object({
-  token: z.string().min(20, 'is not a valid invitation token').max(200),
-});
-
 export function publicInvitationRoutes(deps: {
   db: Db;
   mail: MailQueue;
   appUrl: string;
   auth: Auth;
 }) {
-  return new Hono()
-    .get('/invitations/:token', async (c) => {
-      const { token } = parseInput(tokenParam, c.req.param());
-      return c.json(await previewInvitation(deps.db, token));
-    })
-    .post('/invitations/:token/sign-up', async (c) => {
-      const { token } = parseInput(tokenParam, c.req.param());
-      const body = parseInput(joinSignUpBodySchema, await jsonBody(c));
-      return c.json(await signUpWithInvitation(deps, token, body), 201);
-    });
+  return [
+    serve(getInvitationPreviewRoute, (_c, { params }) => previewInvitation(deps.db, params.token)),
+    serve(signUpWithInvitationRoute, (_c, { params, body }) =>
+      signUpWithInvitation(deps, params.token, body),
+    ),
+  ];
 }
 
-export const invitationRoutes = new Hono<ApiEnv>().post('/invitations/:token/accept', async (c) => {
-  const { token } = parseInput(tokenParam, c.req.param());
-  await acceptInvitationAsUser(c.var.db, c.var.claims, token);
-  return c.body(null, 204);
-});
+export const invitationRoutes = [
+  serve(acceptInvitationRoute, (c, { params }) =>
+    acceptInvitationAsUser(c.var.db, c.var.claims, params.token),
+  ),
+];

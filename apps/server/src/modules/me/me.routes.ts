@@ -1,12 +1,8 @@
-import { Hono } from 'hono';
-import type { ApiEnv } from '../../http/api-env.ts';
-import { updateProfileBodySchema } from '@callboard/contract';
-import { jsonBody, parseInput } from '../../http/validation.ts';
+import { getMeRoute, updateMeRoute } from '@callboard/contract';
+import { serve } from '../../http/routes.ts';
 import { getMe, updateMyName } from './me.service.ts';
 
-export const meRoutes = new Hono<ApiEnv>()
-  .get('/me', async (c) => c.json(await getMe(c.var.db, c.var.claims)))
-  .patch('/me', async (c) => {
-    const body = parseInput(updateProfileBodySchema, await jsonBody(c));
-    return c.json(await updateMyName(c.var.db, c.var.claims, body));
-  });
+export const meRoutes = [
+  serve(getMeRoute, (c) => getMe(c.var.db, c.var.claims)),
+  serve(updateMeRoute, (c, { body }) => updateMyName(c.var.db, c.var.claims, body)),
+];

@@ -1,11 +1,8 @@
-import { Hono } from 'hono';
-import type { ApiEnv } from '../../http/api-env.ts';
+import { listAgentsRoute, listMembersRoute } from '@callboard/contract';
+import { serve } from '../../http/routes.ts';
 import { listAgents, listMembers } from './organisation.service.ts';
 
-export const organisationRoutes = new Hono<ApiEnv>()
-  .get('/organisation/members', async (c) =>
-    c.json({ members: await listMembers(c.var.db, c.var.claims) }),
-  )
-  .get('/organisation/agents', async (c) =>
-    c.json({ agents: await listAgents(c.var.db, c.var.claims) }),
-  );
+export const organisationRoutes = [
+  serve(listMembersRoute, async (c) => ({ members: await listMembers(c.var.db, c.var.claims) })),
+  serve(listAgentsRoute, async (c) => ({ agents: await listAgents(c.var.db, c.var.claims) })),
+];

@@ -1,8 +1,10 @@
-import { createOrganisationBodySchema, mapAgentBodySchema } from '@callboard/contract';
-import { Hono } from 'hono';
-import { z } from 'zod';
-import type { ApiEnv } from '../../http/api-env.ts';
-import { jsonBody, parseInput } from '../../http/validation.ts';
+import {
+  createOrganisationRoute,
+  listOrganisationsRoute,
+  listPlatformAgentsRoute,
+  mapAgentRoute,
+} from '@callboard/contract';
+import { serve } from '../../http/routes.ts';
 import {
   createOrganisation,
   listOrganisations,
@@ -10,22 +12,18 @@ import {
   mapAgent,
 } from './platform.service.ts';
 
-const agentParam = z.object({ agentId: z.string().min(1).max(200) });
-
-export const platformRoutes = new Hono<ApiEnv>()
-  .get('/platform/organisations', async (c) =>
-    c.json({ organisations: await listOrganisations(c.var.db, c.var.claims) }),
-  )
-  .post('/platform/organisations', async (c) => {
-    const body = parseInput(createOrganisationBodySchema, await jsonBody(c));
+export const platformRoutes = [
+  serve(listOrganisationsRoute, async (c) => ({
+    organisations: await listOrganisations(c.var.db, c.var.claims),
+  })),
+  serve(createOrganisationRoute, (c, { body }) => {
     const deps = { db: c.var.db, mail: c.var.mail, appUrl: c.var.appUrl };
-    return c.json(await createOrganisation(deps, c.var.claims, body), 201);
-  })
-  .get('/platform/agents', async (c) =>
-    c.json({ agents: await listPlatformAgents(c.var.db, c.var.claims) }),
-  )
-  .put('/platform/agents/:agentId', async (c) => {
-    const { agentId } = parseInput(agentParam, c.req.param());
-    const { organisationId } = parseInput(mapAgentBodySchema, await jsonBody(c));
-    return c.json(await mapAgent(c.var.db, c.var.claims, agentId, organisationId));
-  });
+    return createOrganisation(deps, c.var.claims, body);
+  }),
+  serve(listPlatformAgentsRoute, async (c) => ({
+    agents: await listPlatformAgents(c.var.db, c.var.claims),
+  })),
+  serve(mapAgentRoute, (c, { params, body }) =>
+    mapAgent(c.var.db, c.var.claims, params.agentId, body.organisationId),
+  ),
+];

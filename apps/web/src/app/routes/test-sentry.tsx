@@ -1,14 +1,14 @@
 // /test-sentry: lets a platform operator prove that errors reach Sentry, from the browser and from
 // the server, each with the operator's identity attached.
+import { raiseTestErrorRoute } from '@callboard/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
-import * as z from 'zod/mini';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { IconMonitor, IconServer } from '../../components/ui/icons.tsx';
-import { apiClient, isApiError } from '../../lib/api-client.ts';
+import { callApi, isApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useAuthSession } from '../../lib/session-provider.tsx';
 import {
@@ -24,7 +24,7 @@ class BrowserTestError extends Error {
 
 /** POST /api/v1/test-sentry: the server fails on purpose (500) for a platform operator. */
 async function raiseServerError(): Promise<void> {
-  await apiClient.request('/test-sentry', { method: 'POST', schema: z.unknown() });
+  await callApi(raiseTestErrorRoute);
 }
 
 function ServerOutcome({ mutation }: { mutation: ReturnType<typeof useServerError> }) {

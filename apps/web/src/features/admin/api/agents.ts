@@ -1,17 +1,16 @@
-import { adminAgentSchema, type AdminAgent } from '@callboard/contract';
+import {
+  listAdminAgentsRoute,
+  renameAgentRoute,
+  type AdminAgent,
+  type Agent,
+} from '@callboard/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
-
-const agentsResponseSchema = z.object({ agents: z.array(adminAgentSchema) });
 
 /** GET /admin/agents: the organisation's agents with their call counts. */
 export async function getAdminAgents(signal?: AbortSignal): Promise<AdminAgent[]> {
-  const { agents } = await apiClient.request('/admin/agents', {
-    schema: agentsResponseSchema,
-    signal,
-  });
+  const { agents } = await callApi(listAdminAgentsRoute, { signal });
   return agents;
 }
 
@@ -27,12 +26,8 @@ export function useAdminAgents() {
 }
 
 /** PUT /admin/agents/{id}: a display name, or null for none (the id shows instead). */
-export function renameAgent(agentId: string, displayName: string | null): Promise<AdminAgent> {
-  return apiClient.request(`/admin/agents/${encodeURIComponent(agentId)}`, {
-    method: 'PUT',
-    body: { display_name: displayName },
-    schema: adminAgentSchema,
-  });
+export function renameAgent(agentId: string, displayName: string | null): Promise<Agent> {
+  return callApi(renameAgentRoute, { params: { agentId }, body: { display_name: displayName } });
 }
 
 export function useRenameAgent() {

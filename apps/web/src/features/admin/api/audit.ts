@@ -1,6 +1,6 @@
-import { auditResponseSchema, type AuditEntry } from '@callboard/contract';
+import { listAuditRoute, type AuditEntry } from '@callboard/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
 export interface AuditListQuery {
@@ -26,10 +26,7 @@ export function auditSearchParams(query: AuditListQuery): URLSearchParams {
 }
 
 export function getAudit(query: AuditListQuery, signal?: AbortSignal) {
-  return apiClient.request(`/admin/audit?${auditSearchParams(query).toString()}`, {
-    schema: auditResponseSchema,
-    signal,
-  });
+  return callApi(listAuditRoute, { query: auditSearchParams(query), signal });
 }
 
 export function auditQueryOptions(query: AuditListQuery) {

@@ -1,4 +1,4 @@
-import { deletedCallsResponseSchema } from '@callboard/contract';
+import { listDeletedCallsRoute, setCallDeletedRoute } from '@callboard/contract';
 import {
   keepPreviousData,
   queryOptions,
@@ -6,8 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
 export interface DeletedCallsPage {
@@ -21,10 +20,7 @@ export function getDeletedCalls(query: DeletedCallsPage, signal?: AbortSignal) {
     page: String(query.page),
     pageSize: String(query.pageSize),
   });
-  return apiClient.request(`/admin/calls/deleted?${params.toString()}`, {
-    schema: deletedCallsResponseSchema,
-    signal,
-  });
+  return callApi(listDeletedCallsRoute, { query: params, signal });
 }
 
 export function deletedCallsQueryOptions(query: DeletedCallsPage) {
@@ -40,15 +36,9 @@ export function useDeletedCalls(query: DeletedCallsPage) {
   return useQuery(deletedCallsQueryOptions(query));
 }
 
-const deletedResponseSchema = z.object({ call_id: z.string(), deleted_flag: z.boolean() });
-
 /** PUT /admin/calls/{id}/deleted: hide a call from everyone's list, or bring it back. */
 export function setCallDeleted(callId: string, deleted: boolean) {
-  return apiClient.request(`/admin/calls/${encodeURIComponent(callId)}/deleted`, {
-    method: 'PUT',
-    body: { deleted },
-    schema: deletedResponseSchema,
-  });
+  return callApi(setCallDeletedRoute, { params: { callId }, body: { deleted } });
 }
 
 export interface CallDeletedChange {

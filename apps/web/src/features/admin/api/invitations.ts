@@ -1,17 +1,18 @@
-import { invitationSchema, type Invitation, type Role } from '@callboard/contract';
+import {
+  createInvitationRoute,
+  listInvitationsRoute,
+  resendInvitationRoute,
+  revokeInvitationRoute,
+  type Invitation,
+  type Role,
+} from '@callboard/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
-
-const invitationsResponseSchema = z.object({ invitations: z.array(invitationSchema) });
 
 /** GET /admin/invitations: pending and expired ones (accepted and revoked ones are gone). */
 export async function getInvitations(signal?: AbortSignal): Promise<Invitation[]> {
-  const { invitations } = await apiClient.request('/admin/invitations', {
-    schema: invitationsResponseSchema,
-    signal,
-  });
+  const { invitations } = await callApi(listInvitationsRoute, { signal });
   return invitations;
 }
 
@@ -26,22 +27,16 @@ export function useInvitations() {
   return useQuery(invitationsQueryOptions());
 }
 
-export function createInvitation(body: { email: string; role: Role }): Promise<unknown> {
-  return apiClient.request('/admin/invitations', { method: 'POST', body, schema: z.unknown() });
+export function createInvitation(body: { email: string; role: Role }): Promise<Invitation> {
+  return callApi(createInvitationRoute, { body });
 }
 
-export function resendInvitation(id: string): Promise<unknown> {
-  return apiClient.request(`/admin/invitations/${encodeURIComponent(id)}/resend`, {
-    method: 'POST',
-    schema: z.unknown(),
-  });
+export function resendInvitation(id: string): Promise<Invitation> {
+  return callApi(resendInvitationRoute, { params: { invitationId: id } });
 }
 
-export function revokeInvitation(id: string): Promise<unknown> {
-  return apiClient.request(`/admin/invitations/${encodeURIComponent(id)}/revoke`, {
-    method: 'POST',
-    schema: z.unknown(),
-  });
+export function revokeInvitation(id: string): Promise<undefined> {
+  return callApi(revokeInvitationRoute, { params: { invitationId: id } });
 }
 
 function useInvalidateInvitations() {

@@ -1,17 +1,17 @@
-import { adminMemberSchema, type AdminMember, type Role } from '@callboard/contract';
+import {
+  listAdminMembersRoute,
+  removeMemberRoute,
+  setMemberRoleRoute,
+  type AdminMember,
+  type Role,
+} from '@callboard/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
-
-const membersResponseSchema = z.object({ members: z.array(adminMemberSchema) });
 
 /** GET /admin/members: everyone in the organisation, with role and join date. */
 export async function getAdminMembers(signal?: AbortSignal): Promise<AdminMember[]> {
-  const { members } = await apiClient.request('/admin/members', {
-    schema: membersResponseSchema,
-    signal,
-  });
+  const { members } = await callApi(listAdminMembersRoute, { signal });
   return members;
 }
 
@@ -26,19 +26,12 @@ export function useAdminMembers(options: { enabled?: boolean } = {}) {
   return useQuery({ ...adminMembersQueryOptions(), enabled: options.enabled ?? true });
 }
 
-export function setMemberRole(userId: string, role: Role): Promise<unknown> {
-  return apiClient.request(`/admin/members/${encodeURIComponent(userId)}/role`, {
-    method: 'PUT',
-    body: { role },
-    schema: z.unknown(),
-  });
+export function setMemberRole(userId: string, role: Role): Promise<undefined> {
+  return callApi(setMemberRoleRoute, { params: { userId }, body: { role } });
 }
 
-export function removeMember(userId: string): Promise<unknown> {
-  return apiClient.request(`/admin/members/${encodeURIComponent(userId)}`, {
-    method: 'DELETE',
-    schema: z.unknown(),
-  });
+export function removeMember(userId: string): Promise<undefined> {
+  return callApi(removeMemberRoute, { params: { userId } });
 }
 
 function useInvalidateMembers() {

@@ -1,22 +1,21 @@
-import { platformAgentSchema, platformOrganisationSchema } from '@callboard/contract';
+import {
+  createOrganisationRoute,
+  listOrganisationsRoute,
+  listPlatformAgentsRoute,
+  mapAgentRoute,
+  type platformAgentSchema,
+  type platformOrganisationSchema,
+} from '@callboard/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient } from '../../../lib/api-client.ts';
+import type { z } from 'zod';
+import { callApi } from '../../../lib/api-client.ts';
 import { platformKeys } from './admin-keys.ts';
 
 export type PlatformOrganisation = z.infer<typeof platformOrganisationSchema>;
 export type PlatformAgent = z.infer<typeof platformAgentSchema>;
 
-const organisationsResponseSchema = z.object({
-  organisations: z.array(platformOrganisationSchema),
-});
-const agentsResponseSchema = z.object({ agents: z.array(platformAgentSchema) });
-
 export async function getPlatformOrganisations(signal?: AbortSignal) {
-  const { organisations } = await apiClient.request('/platform/organisations', {
-    schema: organisationsResponseSchema,
-    signal,
-  });
+  const { organisations } = await callApi(listOrganisationsRoute, { signal });
   return organisations;
 }
 
@@ -30,10 +29,7 @@ export function usePlatformOrganisations() {
 }
 
 export async function getPlatformAgents(signal?: AbortSignal) {
-  const { agents } = await apiClient.request('/platform/agents', {
-    schema: agentsResponseSchema,
-    signal,
-  });
+  const { agents } = await callApi(listPlatformAgentsRoute, { signal });
   return agents;
 }
 
@@ -47,11 +43,7 @@ export function usePlatformAgents() {
 }
 
 export function createOrganisation(body: { name: string; adminEmail: string }) {
-  return apiClient.request('/platform/organisations', {
-    method: 'POST',
-    body,
-    schema: z.unknown(),
-  });
+  return callApi(createOrganisationRoute, { body });
 }
 
 export function useCreateOrganisation() {
@@ -65,11 +57,7 @@ export function useCreateOrganisation() {
 
 /** PUT /platform/agents/{id}: map to an organisation, or null to unmap. */
 export function mapAgent(agentId: string, organisationId: string | null) {
-  return apiClient.request(`/platform/agents/${encodeURIComponent(agentId)}`, {
-    method: 'PUT',
-    body: { organisationId },
-    schema: z.unknown(),
-  });
+  return callApi(mapAgentRoute, { params: { agentId }, body: { organisationId } });
 }
 
 export function useMapAgent() {

@@ -1,14 +1,11 @@
-import { agentListResponseSchema, type Agent } from '@callboard/contract';
+import { listAgentsRoute, type Agent } from '@callboard/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { analyticsKeys } from './analytics-keys.ts';
 
 /** The organisation's agents: the agent filter's choices. */
 export async function getAgents(signal?: AbortSignal): Promise<Agent[]> {
-  const { agents } = await apiClient.request('/organisation/agents', {
-    schema: agentListResponseSchema,
-    signal,
-  });
+  const { agents } = await callApi(listAgentsRoute, { signal });
   return agents;
 }
 

@@ -1,6 +1,6 @@
-import { analyticsResponseSchema, type AnalyticsResponse } from '@callboard/contract';
+import { getAnalyticsRoute, type AnalyticsResponse } from '@callboard/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { analyticsKeys } from './analytics-keys.ts';
 
 /** GET /api/v1/analytics parameters, as sent. */
@@ -24,10 +24,7 @@ export function getAnalytics(
   query: AnalyticsQuery,
   signal?: AbortSignal,
 ): Promise<AnalyticsResponse> {
-  return apiClient.request(`/analytics?${analyticsSearchParams(query).toString()}`, {
-    schema: analyticsResponseSchema,
-    signal,
-  });
+  return callApi(getAnalyticsRoute, { query: analyticsSearchParams(query), signal });
 }
 
 export function analyticsQueryOptions(query: AnalyticsQuery) {

@@ -1,14 +1,11 @@
-import { memberListResponseSchema, type Member } from '@callboard/contract';
+import { listMembersRoute, type Member } from '@callboard/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { analyticsKeys } from './analytics-keys.ts';
 
 /** The organisation's members: names for the workload chart. */
 export async function getMembers(signal?: AbortSignal): Promise<Member[]> {
-  const { members } = await apiClient.request('/organisation/members', {
-    schema: memberListResponseSchema,
-    signal,
-  });
+  const { members } = await callApi(listMembersRoute, { signal });
   return members;
 }
 

@@ -1,16 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { authRequest, isApiError } from '../../../lib/api-client.ts';
+import { requestPasswordResetRoute } from '@callboard/contract/auth-routes';
+import { callApi, isApiError } from '../../../lib/api-client.ts';
 
 /**
  * Asks for a reset link. The server answers the same whether or not the account exists, so the
  * screen does too; only failures that mean "nothing was sent, try again" are worth showing.
  */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await authRequest('/request-password-reset', {
-    body: { email: email.trim() },
-    schema: z.unknown(),
-  });
+  await callApi(requestPasswordResetRoute, { body: { email: email.trim() } });
 }
 
 /** True when the request may not have gone through and the user should try again. */

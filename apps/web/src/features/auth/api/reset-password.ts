@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { authRequest, isApiError, type ApiError } from '../../../lib/api-client.ts';
+import { resetPasswordRoute } from '@callboard/contract/auth-routes';
+import { callApi, isApiError, type ApiError } from '../../../lib/api-client.ts';
 import { loadSession } from '../../../lib/session.ts';
 
 export interface ResetPasswordInput {
@@ -24,7 +24,7 @@ export function isWeakPassword(error: unknown): error is ApiError {
  * that worked; the password is changed either way.
  */
 export async function resetPassword(input: ResetPasswordInput): Promise<{ signedIn: boolean }> {
-  await authRequest('/reset-password', { body: input, schema: z.unknown() });
+  await callApi(resetPasswordRoute, { body: input });
   try {
     const state = await loadSession('PASSWORD_RECOVERY');
     return { signedIn: state.status === 'signed-in' };

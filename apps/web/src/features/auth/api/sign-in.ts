@@ -1,14 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { ApiError, authRequest } from '../../../lib/api-client.ts';
+import { signInRoute } from '@callboard/contract/auth-routes';
+import { ApiError, callApi } from '../../../lib/api-client.ts';
 import { loadSession, type SessionState } from '../../../lib/session.ts';
 import type { SignInValues } from '../validation.ts';
 
 /** Signs in with email and password, then loads the session (access token and user). */
 export async function signInWithEmail(values: SignInValues): Promise<SessionState> {
-  await authRequest('/sign-in/email', {
+  await callApi(signInRoute, {
     body: { email: values.email.trim(), password: values.password },
-    schema: z.unknown(),
   });
   const state = await loadSession('SIGNED_IN');
   if (state.status !== 'signed-in') {

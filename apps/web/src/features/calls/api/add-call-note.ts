@@ -1,17 +1,12 @@
-import { callDetailSchema, type CallDetail } from '@callboard/contract';
+import { addCallNoteRoute, type CallDetail } from '@callboard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { settleCall, storeCall } from './call-cache.ts';
 import { callKeys } from './call-keys.ts';
-import { callPath } from './get-call.ts';
 
 /** POST /calls/{id}/notes */
 export function addCallNote(callId: string, body: string): Promise<CallDetail> {
-  return apiClient.request(`${callPath(callId)}/notes`, {
-    method: 'POST',
-    body: { body },
-    schema: callDetailSchema,
-  });
+  return callApi(addCallNoteRoute, { params: { callId }, body: { body } });
 }
 
 /** Not optimistic: the note appears in the activity once the server has kept it. */

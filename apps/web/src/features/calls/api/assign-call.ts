@@ -1,6 +1,6 @@
-import { callDetailSchema, type CallDetail, type Member } from '@callboard/contract';
+import { assignCallRoute, type CallDetail, type Member } from '@callboard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import {
   rollBackCall,
   settleCall,
@@ -9,15 +9,10 @@ import {
   type CallMutationContext,
 } from './call-cache.ts';
 import { callKeys } from './call-keys.ts';
-import { callPath } from './get-call.ts';
 
 /** PUT /calls/{id}/assignee: a colleague, or null to unassign. */
 export function assignCall(callId: string, assigneeId: string | null): Promise<CallDetail> {
-  return apiClient.request(`${callPath(callId)}/assignee`, {
-    method: 'PUT',
-    body: { assigneeId },
-    schema: callDetailSchema,
-  });
+  return callApi(assignCallRoute, { params: { callId }, body: { assigneeId } });
 }
 
 /** Assigns at once on screen (optimistic), undone if the server refuses. */

@@ -1,15 +1,11 @@
-import { agentListResponseSchema, type Agent } from '@callboard/contract';
+import { listAgentsRoute, type Agent } from '@callboard/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { organisationKeys } from './call-keys.ts';
 
 /** The organisation's agents (the agent filter, agent names in the list). */
 export async function getAgents(signal?: AbortSignal, accessToken?: string): Promise<Agent[]> {
-  const { agents } = await apiClient.request('/organisation/agents', {
-    schema: agentListResponseSchema,
-    signal,
-    accessToken,
-  });
+  const { agents } = await callApi(listAgentsRoute, { signal, accessToken });
   return agents;
 }
 

@@ -1,14 +1,10 @@
-import { callDetailSchema, type CallDetail } from '@callboard/contract';
+import { getCallRoute, type CallDetail } from '@callboard/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { callKeys } from './call-keys.ts';
 
-export function callPath(callId: string): string {
-  return `/calls/${encodeURIComponent(callId)}`;
-}
-
 export function getCall(callId: string, signal?: AbortSignal): Promise<CallDetail> {
-  return apiClient.request(callPath(callId), { schema: callDetailSchema, signal });
+  return callApi(getCallRoute, { params: { callId }, signal });
 }
 
 export function callQueryOptions(callId: string) {

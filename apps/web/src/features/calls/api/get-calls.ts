@@ -1,11 +1,11 @@
 import {
   CALL_FILTER_PARAMS,
-  callListResponseSchema,
+  listCallsRoute,
   type CallFilterApiParams,
   type CallListResponse,
 } from '@callboard/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { callKeys } from './call-keys.ts';
 
 /**
@@ -39,11 +39,7 @@ export function getCalls(
   signal?: AbortSignal,
   accessToken?: string,
 ): Promise<CallListResponse> {
-  return apiClient.request(`/calls?${callListSearchParams(query).toString()}`, {
-    schema: callListResponseSchema,
-    signal,
-    accessToken,
-  });
+  return callApi(listCallsRoute, { query: callListSearchParams(query), signal, accessToken });
 }
 
 export function callsQueryOptions(query: CallListApiQuery) {

@@ -1,15 +1,11 @@
-import { memberListResponseSchema, type Member } from '@callboard/contract';
+import { listMembersRoute, type Member } from '@callboard/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { organisationKeys } from './call-keys.ts';
 
 /** The colleagues in the signed-in user's organisation (assignees, names in the activity). */
 export async function getMembers(signal?: AbortSignal, accessToken?: string): Promise<Member[]> {
-  const { members } = await apiClient.request('/organisation/members', {
-    schema: memberListResponseSchema,
-    signal,
-    accessToken,
-  });
+  const { members } = await callApi(listMembersRoute, { signal, accessToken });
   return members;
 }
 

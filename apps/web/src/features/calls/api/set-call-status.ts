@@ -1,6 +1,6 @@
-import { callDetailSchema, type CallDetail, type CallStatus } from '@callboard/contract';
+import { setCallStatusRoute, type CallDetail, type CallStatus } from '@callboard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import {
   rollBackCall,
   settleCall,
@@ -9,15 +9,10 @@ import {
   type CallMutationContext,
 } from './call-cache.ts';
 import { callKeys } from './call-keys.ts';
-import { callPath } from './get-call.ts';
 
 /** PUT /calls/{id}/status */
 export function setCallStatus(callId: string, status: CallStatus): Promise<CallDetail> {
-  return apiClient.request(`${callPath(callId)}/status`, {
-    method: 'PUT',
-    body: { status },
-    schema: callDetailSchema,
-  });
+  return callApi(setCallStatusRoute, { params: { callId }, body: { status } });
 }
 
 /** Changes the status at once on screen (optimistic), undone if the server refuses. */

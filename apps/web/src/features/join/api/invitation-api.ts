@@ -1,21 +1,16 @@
 // /join's calls. The preview and the sign-up are public (holding the link is the credential), so
-// they go without a bearer token; accepting as a signed-in user goes through the api client.
-import { invitationPreviewSchema, type InvitationPreview } from '@callboard/contract';
+// they go without a bearer token (the route declarations say so); accepting as a signed-in user
+// sends it, like every other product call.
+import {
+  acceptInvitationRoute,
+  getInvitationPreviewRoute,
+  signUpWithInvitationRoute,
+  type InvitationPreview,
+} from '@callboard/contract';
+import { signInRoute } from '@callboard/contract/auth-routes';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { ApiError, apiClient, authRequest, type Schema } from '../../../lib/api-client.ts';
+import { ApiError, callApi } from '../../../lib/api-client.ts';
 import { loadSession } from '../../../lib/session.ts';
-
-/** A public /api/v1 call: no token, and a 401 means nothing about any session. */
-function publicRequest<T>(
-  path: string,
-  options: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal | undefined },
-  schema: Schema<T>,
-): Promise<T> {
-  return apiClient.request(path, { ...options, schema, anonymous: true });
-}
-
-const tokenPath = (token: string) => `/invitations/${encodeURIComponent(token)}`;
 
 export const joinKeys = {
   all: ['join'] as const,
@@ -27,7 +22,7 @@ export function getInvitationPreview(
   token: string,
   signal?: AbortSignal,
 ): Promise<InvitationPreview> {
-  return publicRequest(tokenPath(token), { signal }, invitationPreviewSchema);
+  return callApi(getInvitationPreviewRoute, { params: { token }, signal });
 }
 
 export function invitationPreviewQueryOptions(token: string) {
@@ -55,15 +50,8 @@ export interface JoinSignUpValues {
  * session (the new user already belongs to the organisation).
  */
 export async function signUpAndSignIn(token: string, values: JoinSignUpValues): Promise<void> {
-  const { email } = await publicRequest(
-    `${tokenPath(token)}/sign-up`,
-    { method: 'POST', body: values },
-    z.object({ email: z.string() }),
-  );
-  await authRequest('/sign-in/email', {
-    body: { email, password: values.password },
-    schema: z.unknown(),
-  });
+  const { email } = await callApi(signUpWithInvitationRoute, { params: { token }, body: values });
+  await callApi(signInRoute, { body: { email, password: values.password } });
   const state = await loadSession('SIGNED_IN');
   if (state.status !== 'signed-in') {
     throw new ApiError({
@@ -89,7 +77,7 @@ export function useJoinSignUp(token: string, onSuccess: () => void) {
 
 /** POST /invitations/{token}/accept as the signed-in user, then reload the session (new organisation). */
 export async function acceptInvitation(token: string): Promise<void> {
-  await apiClient.request(`${tokenPath(token)}/accept`, { method: 'POST', schema: z.unknown() });
+  await callApi(acceptInvitationRoute, { params: { token } });
   await loadSession('SIGNED_IN');
 }
 

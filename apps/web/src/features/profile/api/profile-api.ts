@@ -1,12 +1,12 @@
-import { meSchema, type Me } from '@callboard/contract';
+import { updateMeRoute, type Me } from '@callboard/contract';
+import { changePasswordRoute } from '@callboard/contract/auth-routes';
 import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { apiClient, authRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { currentSession, loadSession, sessionStore } from '../../../lib/session.ts';
 
 /** PATCH /me: first and last name; the session's user follows at once (header, menu). */
 export async function updateProfile(body: { first_name: string; last_name: string }): Promise<Me> {
-  const user = await apiClient.request('/me', { method: 'PATCH', body, schema: meSchema });
+  const user = await callApi(updateMeRoute, { body });
   const session = currentSession();
   if (session && session.user.id === user.id) {
     sessionStore.setState({
@@ -27,10 +27,7 @@ export function useUpdateProfile() {
  * user's other sessions end. This session may be rotated, so a fresh access token follows.
  */
 export async function changePassword(body: { currentPassword: string; newPassword: string }) {
-  await authRequest('/change-password', {
-    body: { ...body, revokeOtherSessions: true },
-    schema: z.unknown(),
-  });
+  await callApi(changePasswordRoute, { body: { ...body, revokeOtherSessions: true } });
   await loadSession('SIGNED_IN');
 }
 

@@ -1,0 +1,342 @@
+// Every route's documented answers against real ones: each declared route (packages/contract/src/
+// routes, from which the OpenAPI document is written) is called over real HTTP, and each answer
+// must have a status the route documents and a body that parses with the schema documented for
+// that status. A declaration that disagrees with the server fails here.
+import {
+  AUTH_ROUTES,
+  V1_ROUTES,
+  errorBodySchema,
+  routePath,
+  type RouteDeclaration,
+} from '@callboard/contract';
+import * as contract from '@callboard/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { DEMO_PASSWORD } from '../db/seed/seed.ts';
+import { testDatabaseKinds } from '../test/databases.ts';
+import { TestClient, type JsonResponse } from '../test/http-client.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+const NEW_PASSWORD = 'quiet-harbour-lantern-42';
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+interface Call {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+/** Parses an answer with what its route documents for its status; throws when they disagree. */
+function documentedBody(route: RouteDeclaration, response: JsonResponse) {
+  const where = `${route.operationId} answered ${String(response.status)}`;
+  if (route.response?.status === response.status) {
+    const { schema } = route.response;
+    if (!schema) {
+      expect(response.body, `${where}: documented without a body`).toBeNull();
+      return null;
+    }
+    return z.parse(schema, response.body);
+  }
+  const documented = Object.keys(route.errors).map(Number);
+  expect(documented, `${where}: an undocumented status`).toContain(response.status);
+  return z.parse(route.errorSchema ?? errorBodySchema, response.body);
+}
+
+describe.each(testDatabaseKinds)('documented answers are real answers [$name]', ({ create }) => {
+  let server: TestServer;
+  let ava: TestClient;
+  let mia: TestClient;
+  let nora: TestClient;
+  let root: TestClient;
+  let anonymous: TestClient;
+  /** `operationId status` of every answer checked. */
+  const seen = new Set<string>();
+
+  async function call(client: TestClient, route: RouteDeclaration, request: Call = {}) {
+    const search = new URLSearchParams(request.query).toString();
+    const path = `${route.base}${routePath(route.path, request.params ?? {})}${search ? `?${search}` : ''}`;
+    const response = await client.request(route.method.toUpperCase(), path, {
+      json: request.body,
+    });
+    const body = documentedBody(route, response);
+    seen.add(`${route.operationId} ${String(response.status)}`);
+    return { status: response.status, body };
+  }
+
+  /** Calls a route that must succeed and returns what its success schema parsed. */
+  async function succeed(client: TestClient, route: RouteDeclaration, request: Call = {}) {
+    const { status, body } = await call(client, route, request);
+    expect(status, route.operationId).toBe(route.response?.status);
+    return body;
+  }
+
+  /** Calls a route that must fail with `status`. */
+  async function fail(client: TestClient, route: RouteDeclaration, status: number, request?: Call) {
+    expect((await call(client, route, request)).status, route.operationId).toBe(status);
+  }
+
+  const signedIn = async (email: string, password = DEMO_PASSWORD) => {
+    const client = new TestClient(server.url);
+    await succeed(client, contract.signInRoute, { body: { email, password } });
+    await succeed(client, contract.getAccessTokenRoute);
+    await client.refreshAccessToken();
+    return client;
+  };
+
+  const linkToken = async (to: string, pattern: RegExp) => {
+    const outbox = await anonymous.request<{ messages: { text: string }[] }>(
+      'GET',
+      `/api/dev/outbox?to=${encodeURIComponent(to)}`,
+    );
+    const match = pattern.exec(outbox.body.messages.at(-1)?.text ?? '');
+    if (!match?.[1]) throw new Error(`no link to ${to}`);
+    return decodeURIComponent(match[1]);
+  };
+  const invitationToken = (to: string) => linkToken(to, /\/join\?token=([^\s&]+)/u);
+
+  beforeAll(async () => {
+    server = await startTestServer(await create(), { callsPerOrganisation: 40 });
+    anonymous = new TestClient(server.url);
+    ava = await signedIn('ava.admin@northwind.test');
+    mia = await signedIn('mia@northwind.test');
+    nora = await signedIn('nora@nowhere.test');
+    root = await signedIn('root@callboard.test');
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('the signed-in user, calls, organisation and analytics', async () => {
+    const me = z.parse(contract.meSchema, await succeed(mia, contract.getMeRoute));
+    await fail(anonymous, contract.getMeRoute, 401);
+    await succeed(mia, contract.updateMeRoute, {
+      body: { first_name: me.first_name, last_name: me.last_name },
+    });
+    await fail(mia, contract.updateMeRoute, 400, { body: { first_name: '', last_name: 'x' } });
+
+    const list = z.parse(
+      contract.callListResponseSchema,
+      await succeed(ava, contract.listCallsRoute, { query: { pageSize: '5' } }),
+    );
+    await fail(ava, contract.listCallsRoute, 400, { query: { pageSize: '0' } });
+    await fail(nora, contract.listCallsRoute, 403);
+    await fail(anonymous, contract.listCallsRoute, 401);
+
+    const callId = list.rows[0]?.call_id ?? '';
+    const params = { callId };
+    await succeed(ava, contract.getCallRoute, { params });
+    await fail(ava, contract.getCallRoute, 404, { params: { callId: 'no-such-call' } });
+    await fail(ava, contract.getCallRoute, 400, { params: { callId: 'x'.repeat(201) } });
+    await fail(nora, contract.getCallRoute, 403, { params });
+
+    const admin = z.parse(contract.meSchema, await succeed(ava, contract.getMeRoute));
+    await succeed(ava, contract.assignCallRoute, { params, body: { assigneeId: admin.id } });
+    await fail(ava, contract.assignCallRoute, 422, { params, body: { assigneeId: UNKNOWN_ID } });
+    await fail(ava, contract.assignCallRoute, 400, { params, body: { assigneeId: 'me' } });
+    await succeed(ava, contract.setCallStatusRoute, { params, body: { status: 'In progress' } });
+    await fail(ava, contract.setCallStatusRoute, 400, { params, body: { status: 'Open' } });
+    await succeed(ava, contract.addCallNoteRoute, { params, body: { body: 'Called back.' } });
+    await fail(ava, contract.addCallNoteRoute, 400, { params, body: { body: ' ' } });
+
+    await succeed(mia, contract.listMembersRoute);
+    await fail(nora, contract.listMembersRoute, 403);
+    await succeed(mia, contract.listAgentsRoute);
+    await fail(nora, contract.listAgentsRoute, 403);
+
+    const to = new Date().toISOString();
+    const from = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    await succeed(mia, contract.getAnalyticsRoute, { query: { from, to, tz: 'Europe/London' } });
+    await fail(mia, contract.getAnalyticsRoute, 400, { query: { to } });
+    await fail(nora, contract.getAnalyticsRoute, 403, { query: { from, to } });
+
+    await fail(root, contract.raiseTestErrorRoute, 500);
+    await fail(mia, contract.raiseTestErrorRoute, 403);
+  });
+
+  it('the admin area', async () => {
+    const { members } = z.parse(
+      z.object({ members: z.array(contract.adminMemberSchema) }),
+      await succeed(ava, contract.listAdminMembersRoute),
+    );
+    await fail(mia, contract.listAdminMembersRoute, 403);
+    const self = members.find((member) => member.email === 'ava.admin@northwind.test');
+    const leo = members.find((member) => member.email === 'leo@northwind.test');
+    await succeed(ava, contract.setMemberRoleRoute, {
+      params: { userId: leo?.id ?? '' },
+      body: { role: 'member' },
+    });
+    await fail(ava, contract.setMemberRoleRoute, 422, {
+      params: { userId: self?.id ?? '' },
+      body: { role: 'member' },
+    });
+    await fail(ava, contract.setMemberRoleRoute, 404, {
+      params: { userId: UNKNOWN_ID },
+      body: { role: 'member' },
+    });
+    await fail(ava, contract.setMemberRoleRoute, 400, {
+      params: { userId: 'nobody' },
+      body: { role: 'member' },
+    });
+    await fail(ava, contract.removeMemberRoute, 422, { params: { userId: self?.id ?? '' } });
+    await fail(ava, contract.removeMemberRoute, 404, { params: { userId: UNKNOWN_ID } });
+    await fail(ava, contract.removeMemberRoute, 400, { params: { userId: 'nobody' } });
+
+    await succeed(ava, contract.listInvitationsRoute);
+    const invitation = z.parse(
+      contract.invitationSchema,
+      await succeed(ava, contract.createInvitationRoute, {
+        body: { email: 'kim@northwind.test' },
+      }),
+    );
+    await fail(ava, contract.createInvitationRoute, 409, { body: { email: 'kim@northwind.test' } });
+    await fail(ava, contract.createInvitationRoute, 400, { body: { email: 'kim' } });
+    await fail(mia, contract.createInvitationRoute, 403, { body: { email: 'lee@northwind.test' } });
+    const invitationParams = { invitationId: invitation.id };
+    await succeed(ava, contract.resendInvitationRoute, { params: invitationParams });
+    await fail(ava, contract.resendInvitationRoute, 404, {
+      params: { invitationId: UNKNOWN_ID },
+    });
+    await fail(ava, contract.resendInvitationRoute, 400, { params: { invitationId: 'x' } });
+    await succeed(ava, contract.revokeInvitationRoute, { params: invitationParams });
+    await fail(ava, contract.revokeInvitationRoute, 404, { params: invitationParams });
+
+    const { agents } = z.parse(
+      z.object({ agents: z.array(contract.adminAgentSchema) }),
+      await succeed(ava, contract.listAdminAgentsRoute),
+    );
+    const agentId = agents[0]?.agent_id ?? '';
+    await succeed(ava, contract.renameAgentRoute, {
+      params: { agentId },
+      body: { display_name: 'Front desk' },
+    });
+    await fail(ava, contract.renameAgentRoute, 404, {
+      params: { agentId: 'no-such-agent' },
+      body: { display_name: 'x' },
+    });
+    await fail(ava, contract.renameAgentRoute, 400, {
+      params: { agentId },
+      body: { display_name: 'x'.repeat(101) },
+    });
+
+    const list = z.parse(
+      contract.callListResponseSchema,
+      await succeed(ava, contract.listCallsRoute, { query: { pageSize: '1' } }),
+    );
+    const params = { callId: list.rows[0]?.call_id ?? '' };
+    await succeed(ava, contract.setCallDeletedRoute, { params, body: { deleted: true } });
+    await succeed(ava, contract.listDeletedCallsRoute, { query: { pageSize: '10' } });
+    await succeed(ava, contract.setCallDeletedRoute, { params, body: { deleted: false } });
+    await fail(ava, contract.setCallDeletedRoute, 404, {
+      params: { callId: 'no-such-call' },
+      body: { deleted: true },
+    });
+    await fail(ava, contract.setCallDeletedRoute, 400, { params, body: { deleted: 'yes' } });
+    await fail(ava, contract.listDeletedCallsRoute, 400, { query: { pageSize: '0' } });
+
+    await succeed(ava, contract.listAuditRoute, { query: { action: 'call.deleted' } });
+    await fail(ava, contract.listAuditRoute, 400, { query: { action: 'call.burned' } });
+  });
+
+  it('the platform console', async () => {
+    await succeed(root, contract.listOrganisationsRoute);
+    await fail(ava, contract.listOrganisationsRoute, 403);
+    await succeed(root, contract.createOrganisationRoute, {
+      body: { name: 'Initech', adminEmail: 'peter@initech.test' },
+    });
+    await fail(root, contract.createOrganisationRoute, 400, {
+      body: { name: 'I', adminEmail: 'peter@initech.test' },
+    });
+
+    const { agents } = z.parse(
+      z.object({ agents: z.array(contract.platformAgentSchema) }),
+      await succeed(root, contract.listPlatformAgentsRoute),
+    );
+    const agent = agents.find((candidate) => candidate.organisation_id !== null);
+    const params = { agentId: agent?.agent_id ?? '' };
+    await succeed(root, contract.mapAgentRoute, {
+      params,
+      body: { organisationId: agent?.organisation_id ?? null },
+    });
+    await fail(root, contract.mapAgentRoute, 422, { params, body: { organisationId: UNKNOWN_ID } });
+    await fail(root, contract.mapAgentRoute, 400, { params, body: { organisationId: 'x' } });
+    await fail(ava, contract.mapAgentRoute, 403, { params, body: { organisationId: null } });
+  });
+
+  it('joining through an invitation link', async () => {
+    await succeed(ava, contract.createInvitationRoute, { body: { email: 'jo@northwind.test' } });
+    const token = await invitationToken('jo@northwind.test');
+    await succeed(anonymous, contract.getInvitationPreviewRoute, { params: { token } });
+    await fail(anonymous, contract.getInvitationPreviewRoute, 400, { params: { token: 'short' } });
+    await fail(anonymous, contract.getInvitationPreviewRoute, 404, {
+      params: { token: 'x'.repeat(43) },
+    });
+    const names = { first_name: 'Jo', last_name: 'March' };
+    const weak = await call(anonymous, contract.signUpWithInvitationRoute, {
+      params: { token },
+      body: { ...names, password: 'password' },
+    });
+    expect(weak.status).toBe(400);
+    expect(z.parse(errorBodySchema, weak.body).error.reasons?.length).toBeGreaterThan(0);
+    await succeed(anonymous, contract.signUpWithInvitationRoute, {
+      params: { token },
+      body: { ...names, password: NEW_PASSWORD },
+    });
+    await fail(anonymous, contract.signUpWithInvitationRoute, 410, {
+      params: { token },
+      body: { ...names, password: NEW_PASSWORD },
+    });
+
+    await succeed(ava, contract.createInvitationRoute, { body: { email: 'nora@nowhere.test' } });
+    const noraToken = await invitationToken('nora@nowhere.test');
+    await fail(mia, contract.acceptInvitationRoute, 403, { params: { token: noraToken } });
+    await fail(anonymous, contract.acceptInvitationRoute, 401, { params: { token: noraToken } });
+    await succeed(nora, contract.acceptInvitationRoute, { params: { token: noraToken } });
+    await fail(nora, contract.acceptInvitationRoute, 410, { params: { token: noraToken } });
+
+    const { members } = z.parse(
+      z.object({ members: z.array(contract.adminMemberSchema) }),
+      await succeed(ava, contract.listAdminMembersRoute),
+    );
+    const jo = members.find((member) => member.email === 'jo@northwind.test');
+    await succeed(ava, contract.removeMemberRoute, { params: { userId: jo?.id ?? '' } });
+  });
+
+  it('identity', async () => {
+    const browser = new TestClient(server.url);
+    const email = 'leo@northwind.test';
+    await fail(browser, contract.signInRoute, 401, { body: { email, password: 'wrong-password' } });
+    await fail(browser, contract.signInRoute, 400, { body: { email: 'leo', password: 'x' } });
+    await fail(browser, contract.getAccessTokenRoute, 401);
+
+    await succeed(browser, contract.requestPasswordResetRoute, { body: { email } });
+    const resetToken = await linkToken(email, /\/update-password\?token=([^\s&]+)/u);
+    await fail(browser, contract.resetPasswordRoute, 400, {
+      body: { newPassword: NEW_PASSWORD, token: 'no-such-token' },
+    });
+    await succeed(browser, contract.resetPasswordRoute, {
+      body: { newPassword: NEW_PASSWORD, token: resetToken },
+    });
+
+    const leo = await signedIn(email, NEW_PASSWORD);
+    await fail(leo, contract.changePasswordRoute, 400, {
+      body: { currentPassword: 'wrong-password', newPassword: DEMO_PASSWORD },
+    });
+    await fail(anonymous, contract.changePasswordRoute, 401, {
+      body: { currentPassword: NEW_PASSWORD, newPassword: DEMO_PASSWORD },
+    });
+    await succeed(leo, contract.changePasswordRoute, {
+      body: { currentPassword: NEW_PASSWORD, newPassword: `${NEW_PASSWORD}-again` },
+    });
+    await succeed(leo, contract.signOutRoute, { body: {} });
+  });
+
+  it('checked the success answer of every declared route', () => {
+    const routes: readonly RouteDeclaration[] = [...V1_ROUTES, ...AUTH_ROUTES];
+    const missing = routes
+      .filter((route) => route.response)
+      .map((route) => `${route.operationId} ${String(route.response?.status)}`)
+      .filter((answer) => !seen.has(answer));
+    expect(missing).toEqual([]);
+    expect(seen.has('raiseTestError 500')).toBe(true);
+  });
+});

@@ -1,0 +1,260 @@
+// /api/v1/admin/* (organisation admins) and /api/v1/platform/* (platform operators).
+import { z } from 'zod';
+import {
+  adminAgentSchema,
+  adminMemberSchema,
+  auditQuerySchema,
+  auditResponseSchema,
+  createInvitationBodySchema,
+  createOrganisationBodySchema,
+  deletedCallsQuerySchema,
+  deletedCallsResponseSchema,
+  invitationSchema,
+  mapAgentBodySchema,
+  platformAgentSchema,
+  platformOrganisationSchema,
+  renameAgentBodySchema,
+  setCallDeletedBodySchema,
+  setMemberRoleBodySchema,
+} from '../admin.ts';
+import { agentSchema, callSummarySchema } from '../calls.ts';
+import { defineRoute } from '../route.ts';
+import { asAdmin, asPlatformOperator, invalidInput } from './common.ts';
+
+const userParams = z.object({ userId: z.uuid({ message: 'must be a user id' }) });
+const invitationParams = z.object({
+  invitationId: z.uuid({ message: 'must be an invitation id' }),
+});
+const agentParams = z.object({ agentId: z.string().min(1).max(200) });
+const callParams = z.object({ callId: z.string().min(1).max(200) });
+
+const noMember = { 404: 'No such member in the organisation' } as const;
+const lastAdmin = { 422: 'The organisation would be left without an admin' } as const;
+const noInvitation = { 404: 'No such pending invitation' } as const;
+
+export const listAdminMembersRoute = defineRoute({
+  operationId: 'listAdminMembers',
+  method: 'get',
+  base: '/api/v1',
+  path: '/admin/members',
+  summary: 'Members with roles',
+  auth: 'bearer',
+  response: {
+    status: 200,
+    description: 'The members',
+    schema: z.object({ members: z.array(adminMemberSchema) }),
+  },
+  errors: asAdmin,
+});
+
+export const setMemberRoleRoute = defineRoute({
+  operationId: 'setMemberRole',
+  method: 'put',
+  base: '/api/v1',
+  path: '/admin/members/{userId}/role',
+  summary: "Change a member's role (an organisation keeps at least one admin)",
+  auth: 'bearer',
+  params: userParams,
+  body: setMemberRoleBodySchema,
+  // Not the member list: an admin who steps down may no longer read it.
+  response: { status: 204, description: 'Done' },
+  errors: { ...invalidInput, ...asAdmin, ...noMember, ...lastAdmin },
+});
+
+export const removeMemberRoute = defineRoute({
+  operationId: 'removeMember',
+  method: 'delete',
+  base: '/api/v1',
+  path: '/admin/members/{userId}',
+  summary: 'Remove a member; their open calls become unassigned',
+  auth: 'bearer',
+  params: userParams,
+  response: { status: 204, description: 'Done' },
+  errors: { ...invalidInput, ...asAdmin, ...noMember, ...lastAdmin },
+});
+
+export const listInvitationsRoute = defineRoute({
+  operationId: 'listInvitations',
+  method: 'get',
+  base: '/api/v1',
+  path: '/admin/invitations',
+  summary: 'Pending and expired invitations',
+  auth: 'bearer',
+  response: {
+    status: 200,
+    description: 'The invitations',
+    schema: z.object({ invitations: z.array(invitationSchema) }),
+  },
+  errors: asAdmin,
+});
+
+export const createInvitationRoute = defineRoute({
+  operationId: 'createInvitation',
+  method: 'post',
+  base: '/api/v1',
+  path: '/admin/invitations',
+  summary: 'Invite someone by email (the mail carries a /join link valid 7 days)',
+  auth: 'bearer',
+  body: createInvitationBodySchema,
+  response: { status: 201, description: 'The invitation', schema: invitationSchema },
+  errors: { ...invalidInput, ...asAdmin, 409: 'Already a member or invited' },
+});
+
+export const resendInvitationRoute = defineRoute({
+  operationId: 'resendInvitation',
+  method: 'post',
+  base: '/api/v1',
+  path: '/admin/invitations/{invitationId}/resend',
+  summary: 'Send a new link (the old one stops working)',
+  auth: 'bearer',
+  params: invitationParams,
+  response: { status: 200, description: 'The renewed invitation', schema: invitationSchema },
+  errors: { ...invalidInput, ...asAdmin, ...noInvitation },
+});
+
+export const revokeInvitationRoute = defineRoute({
+  operationId: 'revokeInvitation',
+  method: 'post',
+  base: '/api/v1',
+  path: '/admin/invitations/{invitationId}/revoke',
+  summary: 'Withdraw an invitation',
+  auth: 'bearer',
+  params: invitationParams,
+  response: { status: 204, description: 'Done' },
+  errors: { ...invalidInput, ...asAdmin, ...noInvitation },
+});
+
+export const listAdminAgentsRoute = defineRoute({
+  operationId: 'listAdminAgents',
+  method: 'get',
+  base: '/api/v1',
+  path: '/admin/agents',
+  summary: "The organisation's agents with call counts",
+  auth: 'bearer',
+  response: {
+    status: 200,
+    description: 'The agents',
+    schema: z.object({ agents: z.array(adminAgentSchema) }),
+  },
+  errors: asAdmin,
+});
+
+export const renameAgentRoute = defineRoute({
+  operationId: 'renameAgent',
+  method: 'put',
+  base: '/api/v1',
+  path: '/admin/agents/{agentId}',
+  summary: 'Rename an agent',
+  auth: 'bearer',
+  params: agentParams,
+  body: renameAgentBodySchema,
+  response: { status: 200, description: 'The agent and its name now', schema: agentSchema },
+  errors: { ...invalidInput, ...asAdmin, 404: 'No such agent in the organisation' },
+});
+
+export const listDeletedCallsRoute = defineRoute({
+  operationId: 'listDeletedCalls',
+  method: 'get',
+  base: '/api/v1',
+  path: '/admin/calls/deleted',
+  summary: "The organisation's deleted calls, newest first, a page at a time",
+  auth: 'bearer',
+  query: deletedCallsQuerySchema,
+  response: { status: 200, description: 'One page', schema: deletedCallsResponseSchema },
+  errors: { ...invalidInput, ...asAdmin },
+});
+
+export const setCallDeletedRoute = defineRoute({
+  operationId: 'setCallDeleted',
+  method: 'put',
+  base: '/api/v1',
+  path: '/admin/calls/{callId}/deleted',
+  summary: 'Delete or restore a call',
+  auth: 'bearer',
+  params: callParams,
+  body: setCallDeletedBodySchema,
+  response: {
+    status: 200,
+    description: 'The call id and its deleted flag now',
+    schema: callSummarySchema.pick({ call_id: true, deleted_flag: true }),
+  },
+  errors: { ...invalidInput, ...asAdmin, 404: "'Call not found'" },
+});
+
+export const listAuditRoute = defineRoute({
+  operationId: 'listAudit',
+  method: 'get',
+  base: '/api/v1',
+  path: '/admin/audit',
+  summary: 'Who did what, newest first',
+  auth: 'bearer',
+  query: auditQuerySchema,
+  response: { status: 200, description: 'One page of entries', schema: auditResponseSchema },
+  errors: { ...invalidInput, ...asAdmin },
+});
+
+export const listOrganisationsRoute = defineRoute({
+  operationId: 'listOrganisations',
+  method: 'get',
+  base: '/api/v1',
+  path: '/platform/organisations',
+  summary: 'Every organisation with members, agents and calls',
+  auth: 'bearer',
+  response: {
+    status: 200,
+    description: 'The organisations',
+    schema: z.object({ organisations: z.array(platformOrganisationSchema) }),
+  },
+  errors: asPlatformOperator,
+});
+
+export const createOrganisationRoute = defineRoute({
+  operationId: 'createOrganisation',
+  method: 'post',
+  base: '/api/v1',
+  path: '/platform/organisations',
+  summary: 'Create an organisation and invite its first admin',
+  auth: 'bearer',
+  body: createOrganisationBodySchema,
+  response: {
+    status: 201,
+    description: 'The organisation and its first invitation',
+    schema: z.object({
+      organisation: z.object({ id: z.uuid(), name: z.string(), created_at: z.string() }),
+      invitation: invitationSchema,
+    }),
+  },
+  errors: { ...invalidInput, ...asPlatformOperator },
+});
+
+export const listPlatformAgentsRoute = defineRoute({
+  operationId: 'listPlatformAgents',
+  method: 'get',
+  base: '/api/v1',
+  path: '/platform/agents',
+  summary: 'Every agent, mapped or not, with call counts',
+  auth: 'bearer',
+  response: {
+    status: 200,
+    description: 'The agents',
+    schema: z.object({ agents: z.array(platformAgentSchema) }),
+  },
+  errors: asPlatformOperator,
+});
+
+export const mapAgentRoute = defineRoute({
+  operationId: 'mapAgent',
+  method: 'put',
+  base: '/api/v1',
+  path: '/platform/agents/{agentId}',
+  summary: 'Map an agent to an organisation (null unmaps); its calls move at once',
+  auth: 'bearer',
+  params: agentParams,
+  body: mapAgentBodySchema,
+  response: {
+    status: 200,
+    description: "The agent's organisation now",
+    schema: z.object({ agent_id: z.string(), organisation_id: z.uuid().nullable() }),
+  },
+  errors: { ...invalidInput, ...asPlatformOperator, 422: 'No such organisation' },
+});

@@ -1,0 +1,151 @@
+// /api/auth: the identity endpoints the browser calls (better-auth behind Callboard's throttles,
+// docs/architecture.md, "Authentication"). Written in zod/mini, and imported by the browser from
+// '@callboard/contract/auth-routes', because the sign-in page loads them: classic zod stays out of
+// its first download (docs/architecture.md, "Front end").
+import * as z from 'zod/mini';
+import { defineRoute } from '../route.ts';
+
+/**
+ * better-auth's errors are `{code, message}` rather than the product API's envelope; a weak
+ * password also lists `reasons`, and a throttled sign-in says when to retry in its headers.
+ */
+export const authErrorBodySchema = z.object({
+  code: z.optional(z.string()),
+  message: z.optional(z.string()),
+  reasons: z.optional(z.array(z.string())),
+});
+
+const statusSchema = z.looseObject({ status: z.boolean() });
+/**
+ * Signing in and changing the password answer with the user, but the browser reads nothing of it:
+ * the session cookie is what counts, and the user comes from GET /api/v1/me. Only the outline is
+ * pinned, so that a field better-auth adds or leaves out cannot break signing in.
+ */
+const sessionAnswerSchema = z.looseObject({
+  token: z.optional(z.nullable(z.string())),
+  user: z.optional(z.looseObject({ id: z.string() })),
+});
+
+const credentials = { 429: 'Too many attempts: Retry-After says when to try again' } as const;
+
+export const signInRoute = defineRoute({
+  operationId: 'signIn',
+  method: 'post',
+  base: '/api/auth',
+  path: '/sign-in/email',
+  summary: 'Sign in with email and password; sets the session cookie',
+  auth: 'public',
+  body: z.object({
+    email: z.string(),
+    password: z.string(),
+    rememberMe: z.optional(z.boolean()),
+  }),
+  response: {
+    status: 200,
+    description: 'Signed in',
+    schema: sessionAnswerSchema,
+  },
+  errors: {
+    400: 'Not an email address',
+    401: 'Wrong email or password (the same answer for both)',
+    ...credentials,
+  },
+  errorSchema: authErrorBodySchema,
+});
+
+export const signOutRoute = defineRoute({
+  operationId: 'signOut',
+  method: 'post',
+  base: '/api/auth',
+  path: '/sign-out',
+  summary: 'End the session and clear its cookie',
+  auth: 'session',
+  body: z.object({}),
+  response: {
+    status: 200,
+    description: 'Signed out',
+    schema: z.looseObject({ success: z.boolean() }),
+  },
+  errors: {},
+  errorSchema: authErrorBodySchema,
+});
+
+export const getAccessTokenRoute = defineRoute({
+  operationId: 'getAccessToken',
+  method: 'get',
+  base: '/api/auth',
+  path: '/token',
+  summary: 'A short-lived access token (JWT) for /api/v1, bought with the session cookie',
+  auth: 'session',
+  response: {
+    status: 200,
+    description: 'The access token',
+    schema: z.object({ token: z.string().check(z.minLength(1)) }),
+  },
+  errors: { 401: 'No session' },
+  errorSchema: authErrorBodySchema,
+});
+
+export const requestPasswordResetRoute = defineRoute({
+  operationId: 'requestPasswordReset',
+  method: 'post',
+  base: '/api/auth',
+  path: '/request-password-reset',
+  summary: 'Mail a reset link (the same answer whether or not the account exists)',
+  auth: 'public',
+  body: z.object({ email: z.string(), redirectTo: z.optional(z.string()) }),
+  response: { status: 200, description: 'Sent if the account exists', schema: statusSchema },
+  errors: { 400: 'Not an email address', ...credentials },
+  errorSchema: authErrorBodySchema,
+});
+
+export const resetPasswordRoute = defineRoute({
+  operationId: 'resetPassword',
+  method: 'post',
+  base: '/api/auth',
+  path: '/reset-password',
+  summary: "Set a new password with a reset link's token; ends every other session",
+  auth: 'public',
+  body: z.object({ newPassword: z.string(), token: z.string() }),
+  response: { status: 200, description: 'The password is set', schema: statusSchema },
+  errors: {
+    400: 'The token is invalid or expired, or the password is weak (reasons lists why)',
+    ...credentials,
+  },
+  errorSchema: authErrorBodySchema,
+});
+
+export const changePasswordRoute = defineRoute({
+  operationId: 'changePassword',
+  method: 'post',
+  base: '/api/auth',
+  path: '/change-password',
+  summary: "Change the signed-in user's password; ends their other sessions",
+  auth: 'session',
+  body: z.object({
+    currentPassword: z.string(),
+    newPassword: z.string(),
+    revokeOtherSessions: z.optional(z.boolean()),
+  }),
+  response: {
+    status: 200,
+    description: 'The password is changed',
+    schema: sessionAnswerSchema,
+  },
+  errors: {
+    400: 'The current password is wrong, or the new one is weak (reasons lists why)',
+    401: 'No session',
+    ...credentials,
+  },
+  errorSchema: authErrorBodySchema,
+});
+
+/** Every identity route the browser calls, for the OpenAPI document. */
+export const AUTH_ROUTES = [
+  signInRoute,
+  signOutRoute,
+  getAccessTokenRoute,
+  requestPasswordResetRoute,
+  resetPasswordRoute,
+  changePasswordRoute,
+] as const;

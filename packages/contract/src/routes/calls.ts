@@ -1,0 +1,103 @@
+// /api/v1/calls and /api/v1/organisation/*.
+import { z } from 'zod';
+import {
+  addCallNoteBodySchema,
+  agentListResponseSchema,
+  assignCallBodySchema,
+  callDetailSchema,
+  callListQuerySchema,
+  callListResponseSchema,
+  memberListResponseSchema,
+  setCallStatusBodySchema,
+} from '../calls.ts';
+import { defineRoute } from '../route.ts';
+import { callAccess, inOrganisation, invalidInput } from './common.ts';
+
+const callParams = z.object({
+  callId: z.string().min(1).max(200, 'must be at most 200 characters'),
+});
+
+export const listCallsRoute = defineRoute({
+  operationId: 'listCalls',
+  method: 'get',
+  base: '/api/v1',
+  path: '/calls',
+  summary: 'List calls, newest first',
+  auth: 'bearer',
+  query: callListQuerySchema,
+  response: { status: 200, description: 'One page of calls', schema: callListResponseSchema },
+  errors: { ...invalidInput, ...inOrganisation },
+});
+
+export const getCallRoute = defineRoute({
+  operationId: 'getCall',
+  method: 'get',
+  base: '/api/v1',
+  path: '/calls/{callId}',
+  summary: 'One call with its agent, assignee and activity',
+  auth: 'bearer',
+  params: callParams,
+  response: { status: 200, description: 'The call', schema: callDetailSchema },
+  errors: callAccess,
+});
+
+export const assignCallRoute = defineRoute({
+  operationId: 'assignCall',
+  method: 'put',
+  base: '/api/v1',
+  path: '/calls/{callId}/assignee',
+  summary: 'Assign the call (null unassigns); logs ASSIGNED only when it changes',
+  auth: 'bearer',
+  params: callParams,
+  body: assignCallBodySchema,
+  response: { status: 200, description: 'The call as it is now', schema: callDetailSchema },
+  errors: { ...callAccess, 422: 'The assignee is not a member of the organisation' },
+});
+
+export const setCallStatusRoute = defineRoute({
+  operationId: 'setCallStatus',
+  method: 'put',
+  base: '/api/v1',
+  path: '/calls/{callId}/status',
+  summary: 'Set the status; logs STATUS_CHANGED only when it changes',
+  auth: 'bearer',
+  params: callParams,
+  body: setCallStatusBodySchema,
+  response: { status: 200, description: 'The call as it is now', schema: callDetailSchema },
+  errors: callAccess,
+});
+
+export const addCallNoteRoute = defineRoute({
+  operationId: 'addCallNote',
+  method: 'post',
+  base: '/api/v1',
+  path: '/calls/{callId}/notes',
+  summary: 'Add a note to the call',
+  auth: 'bearer',
+  params: callParams,
+  body: addCallNoteBodySchema,
+  response: { status: 201, description: 'The call with the note', schema: callDetailSchema },
+  errors: callAccess,
+});
+
+export const listMembersRoute = defineRoute({
+  operationId: 'listMembers',
+  method: 'get',
+  base: '/api/v1',
+  path: '/organisation/members',
+  summary: "The caller's colleagues",
+  auth: 'bearer',
+  response: { status: 200, description: 'The members', schema: memberListResponseSchema },
+  errors: inOrganisation,
+});
+
+export const listAgentsRoute = defineRoute({
+  operationId: 'listAgents',
+  method: 'get',
+  base: '/api/v1',
+  path: '/organisation/agents',
+  summary: "The organisation's agents",
+  auth: 'bearer',
+  response: { status: 200, description: 'The agents', schema: agentListResponseSchema },
+  errors: inOrganisation,
+});

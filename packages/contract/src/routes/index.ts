@@ -1,0 +1,18 @@
+// Every /api/v1 route, for the OpenAPI document and the test that checks real answers against it.
+import type { RouteDeclaration } from '../route.ts';
+import * as admin from './admin.ts';
+import * as calls from './calls.ts';
+import * as invitations from './invitations.ts';
+import * as me from './me.ts';
+
+export * from './admin.ts';
+export * from './calls.ts';
+export * from './invitations.ts';
+export * from './me.ts';
+
+export const V1_ROUTES = [
+  ...Object.values(me),
+  ...Object.values(calls),
+  ...Object.values(admin),
+  ...Object.values(invitations),
+] satisfies RouteDeclaration[];
