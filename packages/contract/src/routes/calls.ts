@@ -5,11 +5,11 @@ import {
   agentListResponseSchema,
   assignCallBodySchema,
   callDetailSchema,
-  callListQuerySchema,
   callListResponseSchema,
   memberListResponseSchema,
   setCallStatusBodySchema,
 } from '../calls.ts';
+import { callListQuerySchema } from '../call-list-filters.ts';
 import { defineRoute } from '../route.ts';
 import { callAccess, inOrganisation, invalidInput } from './common.ts';
 
