@@ -6,7 +6,8 @@
 // (apps/server/src/modules/calls/calls.queries.ts), so a filter without SQL does not compile.
 //
 // To add a filter: add an entry here and its condition there. Names and formats never change:
-// links to the list are shared and bookmarked, and API clients depend on the parameters.
+// links to the list are shared and bookmarked, and API clients depend on the parameters
+// (docs/decisions/0012-call-list-filters-declared-once.md).
 import { z } from 'zod';
 import {
   CALL_LIST_DEFAULTS,
