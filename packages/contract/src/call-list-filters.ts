@@ -54,7 +54,7 @@ interface Filter<P extends Params> {
   control?: true;
   /** Counts in "Filters (n)": not the search, which shows itself. */
   counted: boolean;
-  /** Whether it narrows the list; default: any parameter is set. */
+  /** Whether it narrows the list; by default, when one of its parameters is set. */
   isOn?: (values: ParamValues<P>) => boolean;
   /** Parameters that contradict each other: the API answers 400; a link loses this filter. */
   consistent?: {

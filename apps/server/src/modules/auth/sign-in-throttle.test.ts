@@ -188,23 +188,7 @@ describe.each(testDatabaseKinds)('sign-in protection [$name]', ({ create }) => {
     );
 
     // The owner resets the password by the emailed link.
-    const reset = new TestClient(server.url);
-    expect(
-      (await reset.request('POST', '/api/auth/request-password-reset', { json: { email } })).status,
-    ).toBe(200);
-    const outbox = await reset.request<OutboxBody>(
-      'GET',
-      `/api/dev/outbox?to=${encodeURIComponent(email)}`,
-    );
-    const token = /\/update-password\?token=([^\s&]+)/u.exec(
-      outbox.body.messages.at(-1)?.text ?? '',
-    )?.[1];
-    expect(token).toBeDefined();
-    const newPassword = 'amber-orchard-compass-17';
-    const done = await reset.request('POST', '/api/auth/reset-password', {
-      json: { token: decodeURIComponent(token ?? ''), newPassword },
-    });
-    expect(done.status).toBe(200);
+    const newPassword = await resetByEmailLink(server, email);
 
     // Every lock on the address is gone: the all-clients one and the attackers' pairs.
     expect((await owner.signInFrom(email, newPassword)).status).toBe(200);
@@ -393,26 +377,32 @@ describe.each(testDatabaseKinds)('sign-in protection [$name]', ({ create }) => {
     await failFrom(server, email, ['198.51.100.11', '198.51.100.12', '198.51.100.13'], PER_CLIENT);
     const owner = new Browser(server.url, '203.0.113.60');
     expect((await owner.signInFrom(email, DEMO_PASSWORD)).status).toBe(429);
-    const reset = new TestClient(server.url);
-    expect(
-      (await reset.request('POST', '/api/auth/request-password-reset', { json: { email } })).status,
-    ).toBe(200);
-    const outbox = await reset.request<OutboxBody>(
-      'GET',
-      `/api/dev/outbox?to=${encodeURIComponent(email)}`,
-    );
-    const token = /\/update-password\?token=([^\s&]+)/u.exec(
-      outbox.body.messages.at(-1)?.text ?? '',
-    )?.[1];
-    expect(token).toBeDefined();
-    const newPassword = 'amber-orchard-compass-17';
-    const done = await reset.request('POST', '/api/auth/reset-password', {
-      json: { token: decodeURIComponent(token ?? ''), newPassword },
-    });
-    expect(done.status).toBe(200);
+    const newPassword = await resetByEmailLink(server, email);
     expect((await owner.signInFrom(email, newPassword)).status).toBe(200);
   });
 });
+
+/** Resets the password through the emailed link, as its owner would; returns the new one. */
+async function resetByEmailLink(server: TestServer, email: string): Promise<string> {
+  const reset = new TestClient(server.url);
+  expect(
+    (await reset.request('POST', '/api/auth/request-password-reset', { json: { email } })).status,
+  ).toBe(200);
+  const outbox = await reset.request<OutboxBody>(
+    'GET',
+    `/api/dev/outbox?to=${encodeURIComponent(email)}`,
+  );
+  const token = /\/update-password\?token=([^\s&]+)/u.exec(
+    outbox.body.messages.at(-1)?.text ?? '',
+  )?.[1];
+  expect(token).toBeDefined();
+  const newPassword = 'amber-orchard-compass-17';
+  const done = await reset.request('POST', '/api/auth/reset-password', {
+    json: { token: decodeURIComponent(token ?? ''), newPassword },
+  });
+  expect(done.status).toBe(200);
+  return newPassword;
+}
 
 async function countersCount(server: TestServer): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(
