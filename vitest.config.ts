@@ -9,5 +9,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     reporters: ['default'],
     globalSetup: ['apps/server/src/test/global-setup.ts'],
+    setupFiles: ['apps/web/src/testing/setup.ts'],
   },
 });

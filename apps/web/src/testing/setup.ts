@@ -1,0 +1,7 @@
+// Runs before every test file. In the browser-like (jsdom) files, Testing Library's findBy and
+// waitFor wait up to five seconds instead of one: a loaded machine renders slowly, and a test
+// must fail on behaviour, not on the clock. Node-only files (the server's) skip the import.
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/dom');
+  configure({ asyncUtilTimeout: 5_000 });
+}
