@@ -1,22 +1,16 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { agentMapping, callCounts, callLog, profiles } from '../../db/schema.ts';
 import type { Tx } from '../../db/tenant.ts';
 import { summaryColumns } from '../calls/calls.queries.ts';
+import { memberColumns, memberOrder } from '../organisation/organisation.queries.ts';
 
 export async function selectAdminMembers(tx: Tx, organisationId: string) {
   return tx
-    .select({
-      id: profiles.id,
-      first_name: profiles.first_name,
-      last_name: profiles.last_name,
-      email: profiles.email,
-      role: profiles.role,
-      joined_at: profiles.created_at,
-    })
+    .select({ ...memberColumns, role: profiles.role, joined_at: profiles.created_at })
     .from(profiles)
     .where(eq(profiles.organisation_id, organisationId))
-    .orderBy(asc(profiles.first_name), asc(profiles.last_name), asc(profiles.email));
+    .orderBy(...memberOrder);
 }
 
 /** The organisation's admins, locked so that two demotions or removals cannot both pass the rule. */

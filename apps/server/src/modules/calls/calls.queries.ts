@@ -6,6 +6,7 @@ import type { CallFilterName, CallListQuery, CallStatus } from '@callboard/contr
 import { queryRows } from '../../db/client.ts';
 import { agentMapping, callActivity, callCounts, callLog, profiles } from '../../db/schema.ts';
 import type { Tx } from '../../db/tenant.ts';
+import { memberColumns } from '../organisation/organisation.queries.ts';
 
 /** Every column of a call but the transcript. */
 export const summaryColumns = {
@@ -259,12 +260,7 @@ export async function findAgent(tx: Tx, organisationId: string, agentId: string)
 
 export async function findMember(tx: Tx, organisationId: string, userId: string) {
   const [row] = await tx
-    .select({
-      id: profiles.id,
-      first_name: profiles.first_name,
-      last_name: profiles.last_name,
-      email: profiles.email,
-    })
+    .select(memberColumns)
     .from(profiles)
     .where(and(eq(profiles.organisation_id, organisationId), eq(profiles.id, userId)));
   return row ?? null;
