@@ -66,6 +66,15 @@ function recordingMailer() {
   };
 }
 
+/** A promise and the function that settles it. */
+function deferred() {
+  let resolve = () => {};
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve: () => resolve() };
+}
+
 describe.each(testDatabaseKinds)('the mail outbox [$name]', ({ create }) => {
   let server: TestServer;
   let smtp: Awaited<ReturnType<typeof silentMailServer>>;
@@ -211,5 +220,55 @@ describe.each(testDatabaseKinds)('the mail outbox [$name]', ({ create }) => {
       last_error: 'mailbox unavailable',
     });
     expect(transport.sent).toEqual([]);
+  });
+
+  it('writes a late result only while its claim holds', async () => {
+    const email = 'slow.send@northwind.test';
+    const started = deferred();
+    const sendFinishes = deferred();
+    const queue = createMailQueue({
+      db: server.database.db,
+      mailer: {
+        outbox: null,
+        send: (message) => {
+          if (message.to !== email) return Promise.resolve();
+          started.resolve();
+          return sendFinishes.promise;
+        },
+      },
+      logger: pino({ level: 'silent' }),
+    });
+    await server.database.db.transaction((tx) =>
+      queue.enqueue(tx, { to: email, subject: 'Hello', text: 'link' }),
+    );
+    const delivery = queue.deliverDue();
+    await started.promise;
+    // The send outlives its lease, and another replica claims the message.
+    await server.database.db.execute(sql`
+      update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + interval '5 minutes'
+      where recipient = ${email}`);
+    sendFinishes.resolve();
+    await delivery;
+    // The first sender's late success neither marks the message sent nor moves the new lease.
+    const [row] = await rowsFor(email);
+    expect(row).toMatchObject({ attempts: 2, sent: false, failed: false, minutes_to_next: 5 });
+    expect(row?.body_text).toBe('link');
+  });
+
+  it('deletes sent and abandoned messages after 30 days', async () => {
+    await server.database.db.execute(sql`
+      insert into mail_outbox (recipient, subject, body_text, sent_at, failed_at)
+      values ('sent.long.ago@northwind.test', 'Old', '', now() - interval '31 days', null),
+             ('failed.long.ago@northwind.test', 'Old', '', null, now() - interval '31 days'),
+             ('sent.lately@northwind.test', 'Recent', '', now() - interval '29 days', null)`);
+    const queue = createMailQueue({
+      db: server.database.db,
+      mailer: recordingMailer().mailer,
+      logger: pino({ level: 'silent' }),
+    });
+    await queue.deliverDue();
+    expect(await rowsFor('sent.long.ago@northwind.test')).toEqual([]);
+    expect(await rowsFor('failed.long.ago@northwind.test')).toEqual([]);
+    expect(await rowsFor('sent.lately@northwind.test')).toHaveLength(1);
   });
 });

@@ -3,7 +3,8 @@
 // once that transaction has committed (`deliverSoon`). So a rolled-back transaction sends nothing,
 // and a slow or failing mail server holds no transaction open and fails no request: the message
 // waits in the table and is retried with growing delays. Any replica may deliver; a claim leases
-// the rows it takes, so two replicas do not send the same message at once.
+// the rows it takes, so two replicas do not send the same message at once, and each result is
+// written only while its claim still holds. Sent and abandoned rows are deleted after 30 days.
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
@@ -13,10 +14,16 @@ import type { Mailer, MailMessage } from './mailer.ts';
 
 /** Minutes to wait after the 1st, 2nd, … failed attempt; after the last, the message is dropped. */
 export const MAIL_RETRY_DELAYS_MINUTES = [1, 5, 15, 60, 240] as const;
-/** How long a claimed message is left to its sender before another pass may take it again. */
-const LEASE_SECONDS = 120;
-/** Messages claimed by one pass. */
-const BATCH = 20;
+/**
+ * How long a claimed message is left to its sender before another pass may take it again: longer
+ * than a batch takes when every send runs into the mailer's timeouts (`lib/mailer.ts`).
+ */
+const LEASE_SECONDS = 300;
+/** Messages claimed at once, and sent one after another. */
+const BATCH = 5;
+/** Sent and abandoned messages are kept this long (recipient and subject only), then deleted. */
+const KEEP_DAYS = 30;
+const PRUNE_INTERVAL_MS = 60 * 60_000;
 /** How often each server looks for messages that are due again. */
 const SWEEP_INTERVAL_MS = 30_000;
 
@@ -56,6 +63,7 @@ export function createMailQueue(deps: { db: Db; mailer: Mailer; logger: Logger }
   /** Delivery requests so far; a pass that ends behind the count runs again. */
   let requests = 0;
   let timer: NodeJS.Timeout | null = null;
+  let prunedAt = Number.NEGATIVE_INFINITY;
 
   /** Takes up to BATCH due messages and pushes them ahead by the lease, in one statement. */
   async function claim(): Promise<Claimed[]> {
@@ -89,6 +97,15 @@ export function createMailQueue(deps: { db: Db; mailer: Mailer; logger: Logger }
       });
   }
 
+  /** The row as this claim left it: untouched by a later claim, sent or given up meanwhile. */
+  const stillClaimed = (message: Claimed) =>
+    and(
+      eq(mailOutbox.id, message.id),
+      eq(mailOutbox.attempts, message.attempts),
+      isNull(mailOutbox.sent_at),
+      isNull(mailOutbox.failed_at),
+    );
+
   async function deliver(message: Claimed): Promise<void> {
     try {
       await mailer.send({
@@ -115,17 +132,28 @@ export function createMailQueue(deps: { db: Db; mailer: Mailer; logger: Logger }
                 last_error: reason,
               },
         )
-        .where(eq(mailOutbox.id, message.id));
+        .where(stillClaimed(message));
       return;
     }
     // Sent: the link it carried is no longer kept.
     await db
       .update(mailOutbox)
       .set({ sent_at: sql`now()`, body_text: '', body_html: null, last_error: null })
-      .where(eq(mailOutbox.id, message.id));
+      .where(stillClaimed(message));
+  }
+
+  async function prune(): Promise<void> {
+    if (Date.now() - prunedAt < PRUNE_INTERVAL_MS) return;
+    prunedAt = Date.now();
+    await db
+      .delete(mailOutbox)
+      .where(
+        sql`coalesce(${mailOutbox.sent_at}, ${mailOutbox.failed_at}) < now() - make_interval(days => ${KEEP_DAYS})`,
+      );
   }
 
   async function pass(): Promise<void> {
+    await prune();
     for (;;) {
       const batch = await claim();
       for (const message of batch) await deliver(message);
@@ -138,18 +166,21 @@ export function createMailQueue(deps: { db: Db; mailer: Mailer; logger: Logger }
     // A message committed while a pass was already reading: that pass runs once more for it.
     if (running) return running;
     running = (async () => {
-      for (let handled = -1; handled !== requests;) {
-        handled = requests;
-        try {
-          await pass();
-        } catch (error) {
-          // The database is unreachable or similar: the next sweep tries again.
-          logger.error({ err: error }, 'mail delivery pass failed');
+      try {
+        for (let handled = -1; handled !== requests;) {
+          handled = requests;
+          try {
+            await pass();
+          } catch (error) {
+            // The database is unreachable or similar: the next sweep tries again.
+            logger.error({ err: error }, 'mail delivery pass failed');
+          }
         }
+      } finally {
+        // In the same step as the last look at `requests`: a request after it starts a new pass.
+        running = null;
       }
-    })().finally(() => {
-      running = null;
-    });
+    })();
     return running;
   }
 

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createMailer } from './mailer.ts';
+import { createMailer, withSmtpTimeouts } from './mailer.ts';
 
 function capturedLogger() {
   const lines: string[] = [];
@@ -37,5 +37,23 @@ describe('createMailer', () => {
     const mailer = createMailer({ transport: 'outbox', from: 'Callboard <x@y.test>', logger });
     await mailer.send(resetMail);
     expect(mailer.outbox?.at(-1)?.text).toContain('live-secret-token');
+  });
+});
+
+describe('withSmtpTimeouts', () => {
+  it('bounds every wait unless SMTP_URL sets its own, and keeps the credentials', () => {
+    const url = new URL(
+      withSmtpTimeouts('smtps://user:p%40ss@mail.example.com:465?socketTimeout=60000'),
+    );
+    expect(url.searchParams.get('connectionTimeout')).toBe('10000');
+    expect(url.searchParams.get('greetingTimeout')).toBe('10000');
+    expect(url.searchParams.get('dnsTimeout')).toBe('10000');
+    expect(url.searchParams.get('socketTimeout')).toBe('60000');
+    expect([url.protocol, url.username, url.password, url.host]).toEqual([
+      'smtps:',
+      'user',
+      'p%40ss',
+      'mail.example.com:465',
+    ]);
   });
 });

@@ -27,6 +27,26 @@ export interface Mailer {
 
 const OUTBOX_LIMIT = 200;
 
+/**
+ * nodemailer waits minutes by default for a server that does not answer. Shorter limits end every
+ * send within about a minute, well inside the outbox's lease (lib/mail-queue.ts). Each can still
+ * be set in SMTP_URL's query string (`?socketTimeout=60000`), which nodemailer reads.
+ */
+const SMTP_TIMEOUTS_MS = {
+  dnsTimeout: 10_000,
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+};
+
+export function withSmtpTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, ms] of Object.entries(SMTP_TIMEOUTS_MS)) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+  }
+  return url.toString();
+}
+
 export function createMailer(options: {
   transport: 'smtp' | 'log' | 'outbox';
   smtpUrl?: string | undefined;
@@ -36,7 +56,7 @@ export function createMailer(options: {
   const { logger } = options;
   if (options.transport === 'smtp') {
     if (!options.smtpUrl) throw new Error('MAIL_TRANSPORT=smtp needs SMTP_URL');
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = nodemailer.createTransport(withSmtpTimeouts(options.smtpUrl));
     return {
       outbox: null,
       send: async (message) => {
