@@ -234,8 +234,8 @@ export const CALL_FILTERS = {
   /** ISO weekday (1 Monday … 7 Sunday) and hour (0 … 23) of the end time, in tz. */
   weekdayHour: filter({
     params: {
-      weekday: param(wholeNumber(1, 7).optional()),
-      hour: param(wholeNumber(0, 23).optional()),
+      weekday: param(wholeNumber(1, 7).optional(), { read: (raw) => readWholeNumber(raw, 1, 7) }),
+      hour: param(wholeNumber(0, 23).optional(), { read: (raw) => readWholeNumber(raw, 0, 23) }),
       tz: param(timeZoneSchema.default('UTC')),
     },
     counted: true,
@@ -274,6 +274,16 @@ export const CALL_FILTERS = {
 function wholeNumber(min: number, max: number) {
   const message = `must be a whole number from ${min} to ${max}`;
   return z.coerce.number({ message }).int(message).min(min, message).max(max, message);
+}
+
+/**
+ * A whole number in a list URL: digits only, so an empty value, `0x10` or `1e1` reads as not set
+ * rather than as the number JavaScript would make of it.
+ */
+export function readWholeNumber(raw: string | null, min: number, max: number): number | null {
+  if (!raw || !/^\d{1,7}$/u.test(raw)) return null;
+  const number = Number(raw);
+  return number >= min && number <= max ? number : null;
 }
 
 function readDayOrInstant(raw: string): string | null {

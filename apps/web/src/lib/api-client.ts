@@ -174,7 +174,9 @@ export function callApi<Route extends RouteDeclaration>(
     : [RouteCallOptions<Route>]
 ): Promise<RouteResponse<Route>> {
   const { params, query, body, signal, accessToken } = options ?? {};
-  const search = query && query.size > 0 ? `?${query.toString()}` : '';
+  // Not `query.size`: Safari before 17 has no such property, and would drop every query string.
+  const queryString = query?.toString() ?? '';
+  const search = queryString ? `?${queryString}` : '';
   const path = `${routePath(route.path, params ?? {})}${search}`;
   const request = {
     method: route.method.toUpperCase() as HttpMethod,

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { localDayStart } from '@callboard/contract';
 import { describe, expect, it } from 'vitest';
 import {
   countNarrowingFilters,
   DEFAULT_CALL_LIST_FILTERS,
   hasNarrowingFilters,
-  localDayStart,
   parseCallListFilters,
   serializeCallListFilters,
   toCallListApiQuery,
@@ -255,6 +255,10 @@ describe('the filters analytics links carry', () => {
     ['hour=24', { hour: null }],
     ['hour=-1', { hour: null }],
     ['hour=1.5', { hour: null }],
+    ['hour=', { hour: null }],
+    ['hour=0x10', { hour: null }],
+    ['hour=1e1', { hour: null }],
+    ['weekday=%201', { weekday: null }],
     ['weekday=1&tz=Mars%2FOlympus', { weekday: 1, tz: null }],
     ['tz=Europe%2FLondon', { tz: null }],
     ['from=2026-02-30T10%3A00%3A00Z', { from: null }],

@@ -16,13 +16,14 @@ import {
   hasCallFilters,
   NO_CALL_FILTERS,
   readCallFilters,
+  readWholeNumber,
   type CallFilterValues,
 } from '@callboard/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CallListApiQuery } from '../api/get-calls.ts';
 
-export { isDay, localDayStart, SEARCH_MAX_LENGTH } from '@callboard/contract';
+export { isDay, SEARCH_MAX_LENGTH } from '@callboard/contract';
 
 export const CALL_STATUS_TABS = ['open', 'closed', 'all'] as const;
 export type CallStatusTab = (typeof CALL_STATUS_TABS)[number];
@@ -55,16 +56,8 @@ export const DEFAULT_CALL_LIST_FILTERS: CallListFilters = {
   loadAll: false,
 };
 
-const WHOLE_NUMBER = /^\d{1,7}$/u;
-
 function isStatusTab(value: string | null): value is CallStatusTab {
   return (CALL_STATUS_TABS as readonly (string | null)[]).includes(value);
-}
-
-function wholeNumber(value: string | null, min: number, max: number): number | null {
-  if (!value || !WHOLE_NUMBER.test(value)) return null;
-  const number = Number(value);
-  return number >= min && number <= max ? number : null;
 }
 
 /** The browser's IANA time zone, as analytics and the list count weekdays and hours in it. */
@@ -96,8 +89,9 @@ export function parseCallListFilters(params: URLSearchParams): CallListFilters {
     // "Load all" has no pages.
     page: loadAll
       ? defaults.page
-      : (wholeNumber(params.get('page'), 1, 1_000_000) ?? defaults.page),
-    pageSize: wholeNumber(params.get('pageSize'), 1, CALL_LIST_MAX_PAGE_SIZE) ?? defaults.pageSize,
+      : (readWholeNumber(params.get('page'), 1, 1_000_000) ?? defaults.page),
+    pageSize:
+      readWholeNumber(params.get('pageSize'), 1, CALL_LIST_MAX_PAGE_SIZE) ?? defaults.pageSize,
     loadAll,
   };
 }
