@@ -18,8 +18,8 @@ export const BREAKPOINT = '--> statement-breakpoint';
 /**
  * One source file. `functions/<name>.sql` defines the function `name` (CREATE OR REPLACE), its
  * EXECUTE grants and the triggers that call it; `tables/<name>.sql` the table's row-level security
- * switches, all its policies and every grant on it (what the file does not say, the table does not
- * have: see tableReset).
+ * switches, all its policies and every grant on it. What a file does not say, its object does not
+ * have: see functionReset and tableReset.
  */
 export interface SqlSource {
   kind: 'functions' | 'tables';
@@ -162,8 +162,39 @@ async function tableReset(current: Pick<Db, 'execute'>, table: string): Promise<
 }
 
 /**
+ * What a function's file starts from: no triggers call it and no one but its owner may execute
+ * it. So a trigger the file no longer creates (removed, or renamed) is dropped rather than left
+ * firing beside the new one, and so is a grant the file no longer makes. Every function file
+ * revokes PUBLIC's default EXECUTE itself.
+ */
+async function functionReset(current: Pick<Db, 'execute'>, name: string): Promise<string[]> {
+  const rows = await queryRows<{
+    signature: string;
+    triggers: string[] | null;
+    grantees: string[] | null;
+  }>(
+    current,
+    sql`select p.oid::regprocedure::text as signature,
+               (select array_agg(format('DROP TRIGGER %I ON %s;', t.tgname, t.tgrelid::regclass) order by t.tgname)
+                from pg_trigger t where t.tgfoid = p.oid and not t.tgisinternal) as triggers,
+               (select array_agg(distinct coalesce(pg_get_userbyid(nullif(a.grantee, 0))::text, 'PUBLIC'))
+                from aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a
+                where a.grantee <> p.proowner) as grantees
+        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and p.proname = ${name}
+        order by 1`,
+  );
+  return rows.flatMap((row) => [
+    ...(row.triggers ?? []),
+    ...(row.grantees?.length
+      ? [`REVOKE ALL ON FUNCTION ${row.signature} FROM ${row.grantees.join(', ')};`]
+      : []),
+  ]);
+}
+
+/**
  * The statements that bring a database to these sources: functions before tables (policies call
- * the accessors), each file as written; a table's file after its reset (tableReset), against
+ * the accessors), each file as written after its reset (functionReset, tableReset), against
  * `current`, the database the statements will run on.
  */
 export async function statementsFor(
@@ -177,7 +208,9 @@ export async function statementsFor(
   const statements: string[] = [];
   for (const source of ordered) {
     const [first = '', ...rest] = [
-      ...(source.kind === 'tables' ? await tableReset(current, source.name) : []),
+      ...(source.kind === 'tables'
+        ? await tableReset(current, source.name)
+        : await functionReset(current, source.name)),
       ...source.text
         .split(BREAKPOINT)
         .map((statement) => statement.trim())
