@@ -47,7 +47,7 @@ const configSchema = z
           .filter(Boolean),
       ),
     SENTRY_DSN: optionalUrl,
-    // Spec §9: release label default 1.0.0, environment default production.
+    // docs/product.md, "Constants": release label default 1.0.0, environment default production.
     SENTRY_ENVIRONMENT: z.string().trim().min(1).default('production'),
     SENTRY_RELEASE: z.string().trim().min(1).default('1.0.0'),
     POSTHOG_KEY: z
@@ -166,7 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** Spec §9: error sampling 0.1 in production, 1 otherwise. */
+/** docs/product.md, "Constants": error sampling 0.1 in production, 1 otherwise. */
 export function errorSampleRate(config: Pick<Config, 'NODE_ENV'>) {
   return config.NODE_ENV === 'production' ? 0.1 : 1;
 }

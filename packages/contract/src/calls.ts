@@ -1,5 +1,5 @@
 // The call log's API contract: /api/v1/calls and /api/v1/organisation/*. Field names are the
-// database's (snake_case); query parameters keep the spec's camelCase.
+// database's (snake_case); query parameters keep the product's camelCase (docs/product.md, "Routes").
 import { z } from 'zod';
 
 export const CALL_STATUSES = ['New', 'In progress', 'Closed'] as const;
@@ -10,7 +10,7 @@ export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
 export const sentimentSchema = z.enum(SENTIMENTS);
 export type Sentiment = z.infer<typeof sentimentSchema>;
 
-/** Spec §9: the call list's defaults; pageSize is capped so one request stays bounded. */
+/** docs/product.md, "Constants": the call list's defaults; pageSize is capped so one request stays bounded. */
 export const CALL_LIST_DEFAULTS = { page: 1, pageSize: 100 } as const;
 export const CALL_LIST_MAX_PAGE_SIZE = 1000;
 /** loadAll returns every matching row, up to this many (the browser virtualises them). */

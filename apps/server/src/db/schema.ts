@@ -201,7 +201,7 @@ export const callLog = pgTable(
     call_id: text('call_id').primaryKey(),
     agent_id: text('agent_id').notNull(),
     status: text('status', { enum: CALL_STATUSES }).notNull().default('New'),
-    // Null or false: not deleted (the spec's rule, kept for data ingested from older systems).
+    // Null or false: not deleted (the product's rule, kept for data ingested from older systems).
     deleted_flag: boolean('deleted_flag'),
     end_datetime: timestamp('end_datetime', { withTimezone: true }).notNull(),
     assignee_id: uuid('assignee_id').references(() => profiles.id, { onDelete: 'set null' }),

@@ -105,7 +105,7 @@ export function requireAdmin(principal: Principal): string {
   return organisationId;
 }
 
-/** The principal's organisation, or the spec's 403 when they have none. */
+/** The principal's organisation, or the product's 403 when they have none. */
 export function requireOrganisation(principal: Principal): string {
   if (!principal.organisationId) throw AppError.noOrganisation();
   return principal.organisationId;

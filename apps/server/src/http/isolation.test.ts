@@ -1,5 +1,5 @@
 // Tenant isolation at the API: every product endpoint, called as a user of the other
-// organisation, as a user with no organisation and signed out, gets the spec's error, and no
+// organisation, as a user with no organisation and signed out, gets the product's error, and no
 // response ever carries another organisation's call, user or agent.
 import type { CallListResponse } from '@callboard/contract';
 import { sql } from 'drizzle-orm';
@@ -151,7 +151,7 @@ describe.each(testDatabaseKinds)('tenant isolation over HTTP [$name]', ({ create
     expect(stray.status).toBe(403);
   });
 
-  it('refuses a user with no organisation, and the super-admin, with the spec message', async () => {
+  it('refuses a user with no organisation, and the super-admin, with the product’s message', async () => {
     for (const email of ['nora@nowhere.test', 'root@callboard.test']) {
       const client = new TestClient(server.url);
       await client.signIn(email, DEMO_PASSWORD);

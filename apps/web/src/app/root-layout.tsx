@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { capturePageView } from '../lib/telemetry.ts';
 import { PageLoadingNotice } from './page-loading.tsx';
 
-/** Spec §2: every route change is a page view, with path, search and referrer. */
+/** docs/product.md, "Monitoring": every route change is a page view, with path, search and referrer. */
 export function usePageViews(): void {
   const { pathname, search } = useLocation();
   useEffect(() => capturePageView({ pathname, search }), [pathname, search]);

@@ -2,7 +2,7 @@ import { isApiError, NETWORK_ERROR_MESSAGE, SERVER_ERROR_MESSAGE } from './api-c
 
 /**
  * What to tell the user when a request fails. The server's own message wins (it is written for
- * people, and the spec's messages are shown verbatim); unreachable or overloaded servers get a
+ * people, and the product's messages are shown verbatim); unreachable or overloaded servers get a
  * retry hint instead of a raw status, and anything unexpected a generic apology.
  */
 export function errorMessage(error: unknown): string {

@@ -3,14 +3,14 @@
 // zod/mini: this file is in every page's first download.
 import * as z from 'zod/mini';
 
-/** Spec §9: the release label and environment error reports carry when none is configured. */
+/** docs/product.md, "Constants": the release label and environment error reports carry when none is configured. */
 export const DEFAULT_RELEASE = '1.0.0';
 export const DEFAULT_ENVIRONMENT = 'production';
 
 const modeSchema = z.enum(['development', 'test', 'production']);
 export type AppMode = z.infer<typeof modeSchema>;
 
-/** Spec §9: error sampling 0.1 in production, 1 otherwise. */
+/** docs/product.md, "Constants": error sampling 0.1 in production, 1 otherwise. */
 export function errorSampleRate(mode: AppMode): number {
   return mode === 'production' ? 0.1 : 1;
 }

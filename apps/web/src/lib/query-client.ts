@@ -63,7 +63,7 @@ export function setRequestErrorHandler(handler: RequestErrorHandler): void {
   requestErrorHandler = handler;
 }
 
-/** A client with the spec's defaults whose every failed query and mutation goes to `onError`. */
+/** A client with the product's defaults (docs/product.md, "Constants") whose every failed query and mutation goes to `onError`. */
 export function createQueryClient(
   onError: RequestErrorHandler = (error, source) => requestErrorHandler(error, source),
 ): QueryClient {

@@ -15,12 +15,12 @@ export function createSentryReporter(config: SentryConfig, mode: AppMode): Error
     dsn: config.dsn,
     environment: config.environment,
     release: config.release,
-    // As on the server: every error is kept; the spec's sampling (0.1 in production, 1 otherwise)
+    // As on the server: every error is kept; the product's sampling (0.1 in production, 1 otherwise)
     // applies to performance traces.
     sampleRate: 1,
     tracesSampleRate: config.sampleRate ?? errorSampleRate(mode),
     debug: mode === 'development',
-    // Spec §9 "automatic session tracking on": the SDK's default, named here so it stays on.
+    // docs/product.md, "Constants": "automatic session tracking on": the SDK's default, named here so it stays on.
     integrations: [browserSessionIntegration(), browserTracingIntegration()],
   });
   return {

@@ -246,7 +246,7 @@ describe('telemetry with Sentry and PostHog configured', () => {
     stop();
   });
 
-  it('initialises Sentry per the spec: sampling, release, environment, sessions, debug', async () => {
+  it('initialises Sentry per docs/product.md: sampling, release, environment, sessions, debug', async () => {
     const { createSentryReporter } = await import('./telemetry-sentry.ts');
     createSentryReporter({ ...SENTRY, sampleRate: undefined }, 'production');
     createSentryReporter({ ...SENTRY, sampleRate: undefined }, 'development');

@@ -123,7 +123,7 @@ export function isFiltered(scope: Scope, filters: CallFilters): boolean {
 function listConditions(scope: Scope, filters: CallFilters): SQL[] {
   return [
     eq(callLog.organisation_id, scope.organisationId),
-    // The spec: null or false means not deleted.
+    // docs/product.md, "Entities": null or false means not deleted.
     ...(filters.includeDeleted ? [] : [sql`${callLog.deleted_flag} is not true`]),
     ...filterConditions(scope, filters),
   ];

@@ -92,7 +92,7 @@ export async function listCalls(
   });
 }
 
-/** The call, or the spec's 404/403: another organisation's call is "not accessible", never shown. */
+/** The call, or the product's 404/403: another organisation's call is "not accessible", never shown. */
 async function visibleCall(tx: Tx, organisationId: string, callId: string) {
   const call = await findCall(tx, organisationId, callId);
   if (call) return call;
@@ -120,7 +120,7 @@ export async function getCall(db: Db, claims: AccessClaims, callId: string): Pro
   );
 }
 
-/** Locks the call for the rest of the transaction, or answers the spec's 404/403. */
+/** Locks the call for the rest of the transaction, or answers the product's 404/403. */
 async function lockVisibleCall(tx: Tx, organisationId: string, callId: string) {
   const locked = await lockCall(tx, organisationId, callId);
   if (locked) return locked;

@@ -72,7 +72,7 @@ describe.each(testDatabaseKinds)('call log API [$name]', ({ create }) => {
     await server.close();
   });
 
-  it('lists with the spec defaults: page 1 of 100, newest first, deleted excluded, exact total', async () => {
+  it('lists with the product’s defaults: page 1 of 100, newest first, deleted excluded, exact total', async () => {
     const response = await list();
     expect(response.status).toBe(200);
     const { rows, total, page, pageSize } = response.body;

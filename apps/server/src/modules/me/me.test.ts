@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds)('GET /api/v1/me [$name]', ({ create }) => {
     });
   });
 
-  it('answers 401 with the spec message without a valid access token', async () => {
+  it('answers 401 with the product’s message without a valid access token', async () => {
     const client = new TestClient(server.url);
     const cases = [
       await client.request('GET', '/api/v1/me'),

@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 describe('toasts (docs/product.md, "Constants": 5000 ms, 1 visible, swipe threshold 50)', () => {
-  it('has the spec’s constants', async () => {
+  it('has the product’s constants', async () => {
     const { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_SWIPE_THRESHOLD_PX } = await freshToasts();
     expect(TOAST_DURATION_MS).toBe(5000);
     expect(TOAST_LIMIT).toBe(1);

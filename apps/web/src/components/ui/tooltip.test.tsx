@@ -49,7 +49,7 @@ function leave(element: HTMLElement) {
 }
 
 describe('tooltips (docs/product.md, "Constants": 700 ms open delay, 300 ms skip delay)', () => {
-  it('has the spec’s constants', () => {
+  it('has the product’s constants', () => {
     expect(TOOLTIP_DELAY_MS).toBe(700);
     expect(TOOLTIP_SKIP_DELAY_MS).toBe(300);
   });

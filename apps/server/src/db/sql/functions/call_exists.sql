@@ -1,4 +1,4 @@
--- Whether a call id exists at all, for the spec's two answers when the caller cannot see it:
+-- Whether a call id exists at all, for the product's two answers when the caller cannot see it:
 -- 'Call not found' (no such call) or 'Call not accessible to this user' (another organisation's,
 -- or an unmapped agent's). SECURITY DEFINER: RLS hides exactly the rows this must find. It reveals
 -- only existence, for an id the caller already holds.

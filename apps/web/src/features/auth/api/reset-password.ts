@@ -20,7 +20,7 @@ export function isWeakPassword(error: unknown): error is ApiError {
 
 /**
  * Sets the new password. The server then signs the user in on this device (and ends every other
- * session), so the session is loaded in the spec's "password recovery" state. Resolves to whether
+ * session), so the session is loaded in the "password recovery" state (docs/product.md, "Session"). Resolves to whether
  * that worked; the password is changed either way.
  */
 export async function resetPassword(input: ResetPasswordInput): Promise<{ signedIn: boolean }> {

@@ -32,7 +32,7 @@ const linkOffIcon = (
   </span>
 );
 
-/** /update-password?token=…: the page a reset email links to (the spec's password recovery). */
+/** /update-password?token=…: the page a reset email links to (password recovery, docs/product.md). */
 export function UpdatePasswordScreen() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');

@@ -58,7 +58,7 @@ describe('CallListScreen', () => {
     expect(screen.getByRole('tab', { name: /All\s*3/u })).toBeTruthy();
     expect(screen.getByText('1–3 of 3 calls')).toBeTruthy();
 
-    // The Open tab is the default, with the spec's page 1 of 100.
+    // The Open tab is the default, with the product's page 1 of 100.
     expect(listRequests(fetchMock)[0]?.toString()).toBe('status=open&page=1&pageSize=100');
   });
 
