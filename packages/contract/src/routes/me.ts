@@ -1,4 +1,5 @@
-// /api/v1/me, /api/v1/analytics and /api/v1/test-sentry: the signed-in user's own calls.
+// /api/v1/me (the signed-in user's profile), /api/v1/analytics (their organisation's figures) and
+// /api/v1/test-sentry (the error-reporting check).
 import { updateProfileBodySchema } from '../admin.ts';
 import { analyticsQuerySchema, analyticsResponseSchema } from '../analytics.ts';
 import { meSchema } from '../me.ts';
