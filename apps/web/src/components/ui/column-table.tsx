@@ -10,6 +10,7 @@
 //   call list composes its rows from ColumnHeaderRow, ColumnCells and ColumnSkeletonCells).
 import type { Key, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { formatCount } from '../../lib/format.ts';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from './table.tsx';
 
 export interface TableColumn<Row, Context = undefined> {
@@ -163,6 +164,21 @@ export function actionsColumn<Row>(
     headerClassName: 'text-right',
     cellClassName: cn('text-right', cellClassName),
     cell,
+  };
+}
+
+/** A column of counts: right-aligned, in figures of one width. */
+export function countColumn<Row>(
+  id: string,
+  header: string,
+  count: (row: Row) => number,
+): TableColumn<Row> {
+  return {
+    id,
+    header,
+    headerClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (row) => formatCount(count(row)),
   };
 }
 

@@ -3,14 +3,17 @@ import type { AdminAgent } from '@callboard/contract';
 import { useId, useState, type SubmitEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { actionsColumn, type TableColumn } from '../../../components/ui/column-table.tsx';
+import {
+  actionsColumn,
+  countColumn,
+  type TableColumn,
+} from '../../../components/ui/column-table.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { IconBot } from '../../../components/ui/icons.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { formatCount } from '../../../lib/format.ts';
 import { useAdminAgents, useRenameAgent } from '../api/agents.ts';
 import { PanelHeader, PanelTable } from './panel-states.tsx';
 
@@ -33,13 +36,7 @@ export function AgentsPanel() {
       cellClassName: 'font-mono text-xs text-fg-muted',
       cell: (agent) => agent.agent_id,
     },
-    {
-      id: 'calls',
-      header: 'Calls',
-      headerClassName: 'text-right',
-      cellClassName: 'text-right tabular-nums',
-      cell: (agent) => formatCount(agent.calls),
-    },
+    countColumn('calls', 'Calls', (agent) => agent.calls),
     actionsColumn((agent) => (
       <Button
         variant="secondary"

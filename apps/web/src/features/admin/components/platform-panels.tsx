@@ -4,7 +4,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import type { TableColumn } from '../../../components/ui/column-table.tsx';
+import { countColumn, type TableColumn } from '../../../components/ui/column-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -25,20 +25,6 @@ import {
 import { PanelHeader, PanelTable } from './panel-states.tsx';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
-
-function countColumn(
-  id: string,
-  header: string,
-  count: (organisation: PlatformOrganisation) => number,
-): TableColumn<PlatformOrganisation> {
-  return {
-    id,
-    header,
-    headerClassName: 'text-right',
-    cellClassName: 'text-right tabular-nums',
-    cell: (organisation) => formatCount(count(organisation)),
-  };
-}
 
 const ORGANISATION_COLUMNS: readonly TableColumn<PlatformOrganisation>[] = [
   {
@@ -239,13 +225,7 @@ export function PlatformAgentsPanel() {
         </div>
       ),
     },
-    {
-      id: 'calls',
-      header: 'Calls',
-      headerClassName: 'text-right',
-      cellClassName: 'text-right tabular-nums',
-      cell: (agent) => formatCount(agent.calls),
-    },
+    countColumn('calls', 'Calls', (agent) => agent.calls),
     {
       id: 'organisation',
       header: 'Organisation',
