@@ -1,7 +1,7 @@
 // Tables declared as one list of columns. Each column says its header, what a row's cell shows,
 // its placeholder while the rows load, its class names, from which width the table shows it and
-// how a phone card shows it; the header row, the body's cells, the loading rows and any column
-// span all come from that list, so a column is added, moved or hidden in one place.
+// how a phone card shows it; the header row, the body's cells, the loading rows and the column
+// spans all come from that list, so a column is added, moved or hidden in one place.
 //
 // Below a breakpoint the table turns into one card per row, in one of two layouts:
 // - `labelled` (below `sm`): each cell a line after its column's name; one cell may be the card's
