@@ -14,6 +14,7 @@ import {
   sessionRoutes,
   type FakeHandler,
 } from '../testing/fake-fetch.ts';
+import { stubResizeObserver } from '../testing/render.tsx';
 
 const MIA: Me = { ...DEMO_USER, organisation: { ...DEMO_USER.organisation } }; // an admin
 const LEO: Me = {
@@ -92,14 +93,7 @@ async function renderApp(
 
 beforeEach(() => {
   // Radix measures menus and tooltips; jsdom has no layout.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
 afterEach(() => {
   cleanup();

@@ -5,6 +5,8 @@ import { vi } from 'vitest';
 export interface FakeRequest {
   method: string;
   path: string;
+  /** The query string's parameters (routes are matched on the path alone). */
+  query: URLSearchParams;
   headers: Headers;
   body: unknown;
 }
@@ -30,6 +32,7 @@ export function createFakeFetch(routes: Record<string, FakeHandler>) {
     return handler({
       method,
       path: url.pathname,
+      query: url.searchParams,
       headers: new Headers(init?.headers),
       body: text ? (JSON.parse(text) as unknown) : undefined,
     });
@@ -40,6 +43,30 @@ export function createFakeFetch(routes: Record<string, FakeHandler>) {
 export function sentBody(fetchMock: ReturnType<typeof createFakeFetch>, call = 0): unknown {
   const body = fetchMock.mock.calls[call]?.[1]?.body;
   return typeof body === 'string' ? (JSON.parse(body) as unknown) : undefined;
+}
+
+/** The query parameters of every request a fake fetch received for `path`, in order. */
+export function requestedQueries(
+  fetchMock: ReturnType<typeof createFakeFetch>,
+  path: string,
+): URLSearchParams[] {
+  return fetchMock.mock.calls
+    .map(([input]) => {
+      const href =
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      return new URL(href, 'http://localhost');
+    })
+    .filter((url) => url.pathname === path)
+    .map((url) => url.searchParams);
+}
+
+/** A promise and the function that settles it: a fake answer held back until the test says. */
+export function deferred<T = void>() {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
 }
 
 function base64Url(text: string): string {

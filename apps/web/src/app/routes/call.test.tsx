@@ -2,22 +2,18 @@
 // The call page as the router renders it: organisation admins get Delete (or Restore, on a
 // deleted call); members get neither.
 import type { CallDetail, Me } from '@callboard/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToasts, removeToast } from '../../components/ui/toast-store.ts';
-import { callDetail, MEMBERS } from '../../features/calls/test-fixtures.ts';
-import { signInAs } from '../../features/calls/test-render.tsx';
-import { createQueryClient } from '../../lib/query-client.ts';
+import { callDetail } from '../../features/calls/test-fixtures.ts';
 import {
-  createFakeFetch,
   DEMO_USER,
   jsonResponse,
   type FakeHandler,
   type FakeRequest,
 } from '../../testing/fake-fetch.ts';
+import { MEMBERS } from '../../testing/fixtures.ts';
+import { renderRoutes, signInAs } from '../../testing/render.tsx';
 import { Component as CallRoute } from './call.tsx';
 
 const ADMIN: Me = { ...DEMO_USER, role: 'admin', organisation: { ...DEMO_USER.organisation } };
@@ -32,28 +28,22 @@ function renderCallPage(routes: Record<string, FakeHandler> = {}) {
     call = { ...call, deleted_flag: deleted };
     return jsonResponse({ call_id: call.call_id, deleted_flag: deleted });
   });
-  vi.stubGlobal(
-    'fetch',
-    createFakeFetch({
-      'GET /api/v1/organisation/members': () => jsonResponse({ members: MEMBERS }),
-      'GET /api/v1/calls/call_0001': () => jsonResponse(call),
-      'PUT /api/v1/admin/calls/call_0001/deleted': setDeleted,
-      ...routes,
-    }),
-  );
-  const router = createMemoryRouter(
+  const { router, user } = renderRoutes(
     [
       { path: '/call/:callId', Component: CallRoute },
       { path: '/dashboard', element: <h1>Dashboard</h1> },
     ],
-    { initialEntries: ['/call/call_0001'] },
+    {
+      initialEntry: '/call/call_0001',
+      server: {
+        'GET /api/v1/organisation/members': () => jsonResponse({ members: MEMBERS }),
+        'GET /api/v1/calls/call_0001': () => jsonResponse(call),
+        'PUT /api/v1/admin/calls/call_0001/deleted': setDeleted,
+        ...routes,
+      },
+    },
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, setDeleted, user: userEvent.setup() };
+  return { router, setDeleted, user };
 }
 
 /**

@@ -1,19 +1,6 @@
 // Test data for the analytics feature, shaped like the API's answers. For *.test.ts(x) only.
-import type { AnalyticsResponse, Member } from '@callboard/contract';
-import { DEMO_USER } from '../../testing/fake-fetch.ts';
-
-export const MIA: Member = {
-  id: DEMO_USER.id,
-  first_name: DEMO_USER.first_name,
-  last_name: DEMO_USER.last_name,
-  email: DEMO_USER.email,
-};
-export const LEO: Member = {
-  id: '7c1e2d3f-4a5b-4c6d-8e7f-901a2b3c4d5e',
-  first_name: 'Leo',
-  last_name: 'Marsh',
-  email: 'leo@northwind.test',
-};
+import type { AnalyticsResponse } from '@callboard/contract';
+import { LEO, MIA } from '../../testing/fixtures.ts';
 
 export function analyticsResponse(
   overrides: { period?: { from: string; to: string } } = {},

@@ -1,39 +1,8 @@
-// Test data for the calls feature: members, agents and calls shaped like the API's answers.
-// Imported only by *.test.ts(x) files.
-import type {
-  Activity,
-  Agent,
-  CallDetail,
-  CallListResponse,
-  CallSummary,
-  Member,
-} from '@callboard/contract';
-import { DEMO_USER } from '../../testing/fake-fetch.ts';
-
-export const MIA: Member = {
-  id: DEMO_USER.id,
-  first_name: DEMO_USER.first_name,
-  last_name: DEMO_USER.last_name,
-  email: DEMO_USER.email,
-};
-export const LEO: Member = {
-  id: '7c1e2d3f-4a5b-4c6d-8e7f-901a2b3c4d5e',
-  first_name: 'Leo',
-  last_name: 'Marsh',
-  email: 'leo@northwind.test',
-};
-export const AVA: Member = {
-  id: '8d2f3e4a-5b6c-4d7e-9f80-a12b3c4d5e6f',
-  first_name: 'Ava',
-  last_name: 'Whitfield',
-  email: 'ava.admin@northwind.test',
-};
-export const MEMBERS: Member[] = [MIA, LEO, AVA];
-
-export const AGENTS: Agent[] = [
-  { agent_id: 'nw-agent-1', display_name: 'Front desk (AI)' },
-  { agent_id: 'nw-agent-2', display_name: 'Appointments line (AI)' },
-];
+// Test data for the calls feature: calls and their activity shaped like the API's answers (the
+// organisation's members and agents are in testing/fixtures.ts). Imported only by *.test.ts(x)
+// files.
+import type { Activity, CallDetail, CallListResponse, CallSummary } from '@callboard/contract';
+import { AGENTS, AVA, MIA } from '../../testing/fixtures.ts';
 
 export function callSummary(overrides: Partial<CallSummary> = {}): CallSummary {
   return {

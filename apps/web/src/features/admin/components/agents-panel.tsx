@@ -3,92 +3,69 @@ import type { AdminAgent } from '@callboard/contract';
 import { useId, useState, type SubmitEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import {
+  actionsColumn,
+  countColumn,
+  type TableColumn,
+} from '../../../components/ui/column-table.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { IconBot } from '../../../components/ui/icons.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { formatCount } from '../../../lib/format.ts';
 import { useAdminAgents, useRenameAgent } from '../api/agents.ts';
-import { PanelHeader, PanelQuery } from './panel-states.tsx';
-import { rt } from './responsive-table.ts';
+import { PanelHeader, PanelTable } from './panel-states.tsx';
 
 export function AgentsPanel() {
   const agents = useAdminAgents();
   const [editing, setEditing] = useState<AdminAgent | null>(null);
+
+  const columns: TableColumn<AdminAgent>[] = [
+    {
+      id: 'name',
+      header: 'Display name',
+      card: 'title',
+      cellClassName: 'font-medium',
+      cell: (agent) =>
+        agent.display_name ?? <span className="font-normal text-fg-muted italic">No name</span>,
+    },
+    {
+      id: 'agent-id',
+      header: 'Agent id',
+      cellClassName: 'font-mono text-xs text-fg-muted',
+      cell: (agent) => agent.agent_id,
+    },
+    countColumn('calls', 'Calls', (agent) => agent.calls),
+    actionsColumn((agent) => (
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Rename ${agent.display_name ?? agent.agent_id}`}
+        onClick={() => setEditing(agent)}
+      >
+        Rename
+      </Button>
+    )),
+  ];
   return (
     <section aria-label="Agents">
       <PanelHeader
         title="Agents"
         description="The agents whose calls belong to the organisation. Their display names show in the call log and analytics."
       />
-      <PanelQuery
+      <PanelTable
         query={agents}
-        loadingLabel="Loading agents"
-        errorTitle="Couldn’t load the agents"
-        empty={
-          <EmptyState
-            icon={<IconBot />}
-            title="No agents yet"
-            description="A platform operator maps your call platform’s agents to the organisation; their calls then show up here."
-          />
-        }
-      >
-        {(list) => (
-          <Table className={rt.table}>
-            <TableHeader className={rt.head}>
-              <tr>
-                <TableHeaderCell className="pl-5">Display name</TableHeaderCell>
-                <TableHeaderCell>Agent id</TableHeaderCell>
-                <TableHeaderCell className="text-right">Calls</TableHeaderCell>
-                <TableHeaderCell className="pr-5 text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHeaderCell>
-              </tr>
-            </TableHeader>
-            <TableBody className={rt.body}>
-              {list.map((agent) => (
-                <TableRow key={agent.agent_id} className={rt.row}>
-                  <TableCell className={`pl-5 font-medium ${rt.lead}`}>
-                    {agent.display_name ?? (
-                      <span className="font-normal text-fg-muted italic">No name</span>
-                    )}
-                  </TableCell>
-                  <TableCell
-                    data-label="Agent id"
-                    className={`font-mono text-xs text-fg-muted ${rt.cell}`}
-                  >
-                    {agent.agent_id}
-                  </TableCell>
-                  <TableCell data-label="Calls" className={`text-right tabular-nums ${rt.cell}`}>
-                    {formatCount(agent.calls)}
-                  </TableCell>
-                  <TableCell className={`pr-5 text-right ${rt.actions}`}>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      aria-label={`Rename ${agent.display_name ?? agent.agent_id}`}
-                      onClick={() => setEditing(agent)}
-                    >
-                      Rename
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </PanelQuery>
+        noun="agents"
+        empty={{
+          icon: <IconBot />,
+          title: 'No agents yet',
+          description:
+            'A platform operator maps your call platform’s agents to the organisation; their calls then show up here.',
+        }}
+        columns={columns}
+        rowKey={(agent) => agent.agent_id}
+      />
       {editing ? (
         <RenameDialog key={editing.agent_id} agent={editing} onClose={() => setEditing(null)} />
       ) : null}

@@ -1,21 +1,14 @@
 // The audit log: who did what, when, to what — filterable by action, person and dates; paged.
-import { AUDIT_ACTIONS } from '@callboard/contract';
+import { AUDIT_ACTIONS, type AuditEntry } from '@callboard/contract';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { ColumnTable, type TableColumn } from '../../../components/ui/column-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconFileText } from '../../../components/ui/icons.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAudit, type AuditListQuery } from '../api/audit.ts';
@@ -29,7 +22,6 @@ import {
   type AuditAction,
 } from '../audit-format.ts';
 import { PanelHeader, PanelQuery } from './panel-states.tsx';
-import { rt } from './responsive-table.ts';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 
@@ -64,6 +56,34 @@ export function AuditPanel() {
   const audit = useAudit(query);
   const names = nameLookup(members.data ?? []);
   const filtered = Boolean(action || actorId || fromDay || toDay);
+
+  const columns: TableColumn<AuditEntry>[] = [
+    {
+      id: 'when',
+      header: 'When',
+      card: 'title',
+      cellClassName: 'whitespace-nowrap text-fg-muted tabular-nums max-sm:text-xs',
+      cell: (entry) => formatDateTime(entry.created_at),
+    },
+    {
+      id: 'who',
+      header: 'Who',
+      cellClassName: 'whitespace-nowrap',
+      cell: (entry) => actorName(entry, names),
+    },
+    {
+      id: 'action',
+      header: 'Action',
+      cellClassName: 'whitespace-nowrap font-medium',
+      cell: (entry) => AUDIT_ACTION_LABELS[entry.action],
+    },
+    {
+      id: 'details',
+      header: 'Details',
+      cellClassName: 'break-words text-fg-muted max-sm:items-start',
+      cell: (entry) => describeAuditEntry(entry, names),
+    },
+  ];
 
   function resetPage<T>(set: (value: T) => void) {
     return (value: T) => {
@@ -177,42 +197,12 @@ export function AuditPanel() {
       >
         {(data) => (
           <>
-            <Table className={rt.table} aria-busy={audit.isFetching || undefined}>
-              <TableHeader className={rt.head}>
-                <tr>
-                  <TableHeaderCell className="pl-5">When</TableHeaderCell>
-                  <TableHeaderCell>Who</TableHeaderCell>
-                  <TableHeaderCell>Action</TableHeaderCell>
-                  <TableHeaderCell className="pr-5">Details</TableHeaderCell>
-                </tr>
-              </TableHeader>
-              <TableBody className={rt.body}>
-                {data.entries.map((entry) => (
-                  <TableRow key={`${entry.action}-${entry.id}`} className={rt.row}>
-                    <TableCell
-                      className={`pl-5 whitespace-nowrap text-fg-muted tabular-nums ${rt.lead} max-sm:text-xs`}
-                    >
-                      {formatDateTime(entry.created_at)}
-                    </TableCell>
-                    <TableCell data-label="Who" className={`whitespace-nowrap ${rt.cell}`}>
-                      {actorName(entry, names)}
-                    </TableCell>
-                    <TableCell
-                      data-label="Action"
-                      className={`whitespace-nowrap font-medium ${rt.cell}`}
-                    >
-                      {AUDIT_ACTION_LABELS[entry.action]}
-                    </TableCell>
-                    <TableCell
-                      data-label="Details"
-                      className={`pr-5 break-words text-fg-muted ${rt.cell} max-sm:items-start`}
-                    >
-                      {describeAuditEntry(entry, names)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <ColumnTable
+              columns={columns}
+              rows={data.entries}
+              rowKey={(entry) => `${entry.action}-${entry.id}`}
+              busy={audit.isFetching}
+            />
             <Pagination
               className="border-t border-border px-4 py-3 sm:px-5"
               page={page}

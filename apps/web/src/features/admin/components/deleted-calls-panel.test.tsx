@@ -1,18 +1,16 @@
 // @vitest-environment jsdom
 import type { CallSummary } from '@callboard/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToasts, removeToast } from '../../../components/ui/toast-store.ts';
-import { createQueryClient } from '../../../lib/query-client.ts';
 import {
-  createFakeFetch,
+  deferred,
   jsonResponse,
   type FakeHandler,
   type FakeRequest,
 } from '../../../testing/fake-fetch.ts';
+import { renderRoutes } from '../../../testing/render.tsx';
 import { DeletedCallsPanel } from './deleted-calls-panel.tsx';
 
 function deletedCall(index: number): CallSummary {
@@ -62,40 +60,24 @@ function renderPanel(
 ) {
   const { list = serveDeleted, routes = {} } = options;
   const requested: string[] = [];
-  const others = createFakeFetch({
-    'GET /api/v1/admin/agents': () =>
-      jsonResponse({
-        agents: [
-          { agent_id: 'nw-agent-1', display_name: 'Front desk (AI)', calls: 10 },
-          { agent_id: 'nw-agent-2', display_name: null, calls: 4 },
-        ],
-      }),
-    ...routes,
+  const { router, user } = renderRoutes([{ path: '/admin', Component: DeletedCallsPanel }], {
+    initialEntry: `/admin?tab=deleted${search}`,
+    server: {
+      'GET /api/v1/admin/agents': () =>
+        jsonResponse({
+          agents: [
+            { agent_id: 'nw-agent-1', display_name: 'Front desk (AI)', calls: 10 },
+            { agent_id: 'nw-agent-2', display_name: null, calls: 4 },
+          ],
+        }),
+      'GET /api/v1/admin/calls/deleted': ({ query }) => {
+        requested.push(query.toString());
+        return list({ page: Number(query.get('page')), pageSize: Number(query.get('pageSize')) });
+      },
+      ...routes,
+    },
   });
-  // The fake's routes do not see query parameters; the list's page and size are those.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const href =
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const url = new URL(href, 'http://localhost');
-      if (url.pathname !== '/api/v1/admin/calls/deleted') return others(input, init);
-      requested.push(url.searchParams.toString());
-      return list({
-        page: Number(url.searchParams.get('page')),
-        pageSize: Number(url.searchParams.get('pageSize')),
-      });
-    }),
-  );
-  const router = createMemoryRouter([{ path: '/admin', Component: DeletedCallsPanel }], {
-    initialEntries: [`/admin?tab=deleted${search}`],
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, requested, user: userEvent.setup() };
+  return { router, requested, user };
 }
 
 /** PUT …/deleted for these calls: takes each out of the server's list, answering when `until` does. */
@@ -110,15 +92,6 @@ function restoreRoutes(callIds: string[], until?: Promise<void>): Record<string,
       },
     ]),
   );
-}
-
-/** A promise and the function that settles it. */
-function later() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((settle) => {
-    resolve = settle;
-  });
-  return { promise, resolve };
 }
 
 const restoreButton = (callId: string) =>
@@ -219,7 +192,7 @@ describe('DeletedCallsPanel', () => {
   });
 
   it('keeps focus on Restore while it runs, then gives it to the row that takes its place', async () => {
-    const answer = later();
+    const answer = deferred();
     const { user } = renderPanel('', { routes: restoreRoutes(['call_0003'], answer.promise) });
     (await screen.findByRole('button', { name: 'Restore call call_0003' })).focus();
     await user.keyboard('{Enter}');
@@ -263,7 +236,7 @@ describe('DeletedCallsPanel', () => {
   });
 
   it('does not take focus back from where the admin moved it meanwhile', async () => {
-    const answer = later();
+    const answer = deferred();
     const { user } = renderPanel('', {
       routes: restoreRoutes(['call_0003', 'call_0005'], answer.promise),
     });

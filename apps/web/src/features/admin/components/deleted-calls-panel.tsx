@@ -1,24 +1,21 @@
 // Deleted calls: hidden from everyone's call log; admins page through them here and restore them.
 // The page is kept in the address (?tab=deleted&page=2), so Back from an opened call returns to it.
+import type { CallSummary } from '@callboard/contract';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import {
+  actionsColumn,
+  ColumnTable,
+  type TableColumn,
+} from '../../../components/ui/column-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconInbox } from '../../../components/ui/icons.tsx';
 import { Pagination, pageCount } from '../../../components/ui/pagination.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAdminAgents } from '../api/agents.ts';
 import { useDeletedCalls, useSetCallDeleted } from '../api/deleted-calls.ts';
 import { focusWasDropped, RestoreButton } from './call-admin-actions.tsx';
 import { PanelError, PanelHeader, PanelLoading } from './panel-states.tsx';
-import { rt } from './responsive-table.ts';
 import { toastRestored } from './restored-toast.ts';
 
 const PAGE_SIZES = [25, 50, 100] as const;
@@ -156,62 +153,62 @@ export function DeletedCallsPanel() {
       />
     );
   } else {
+    const { rows } = calls.data;
+    const columns: TableColumn<CallSummary>[] = [
+      {
+        id: 'call',
+        header: 'Call',
+        card: 'title',
+        cell: (call) => (
+          <>
+            <Link
+              to={`/call/${encodeURIComponent(call.call_id)}`}
+              className="font-mono text-xs font-medium text-accent-text underline-offset-4 hover:underline"
+            >
+              {call.call_id}
+            </Link>
+            {call.summary ? (
+              <p className="mt-0.5 line-clamp-1 max-w-sm text-xs text-fg-muted">{call.summary}</p>
+            ) : null}
+          </>
+        ),
+      },
+      {
+        id: 'caller',
+        header: 'Caller',
+        cell: (call) => call.caller_name ?? call.from_number ?? '—',
+      },
+      {
+        id: 'agent',
+        header: 'Agent',
+        cellClassName: 'text-fg-muted',
+        cell: (call) => agentName(call.agent_id),
+      },
+      {
+        id: 'ended',
+        header: 'Ended',
+        cellClassName: 'whitespace-nowrap text-fg-muted',
+        cell: (call) => formatDateTime(call.end_datetime),
+      },
+      actionsColumn((call) => (
+        <RestoreButton
+          data-restore-call={call.call_id}
+          pending={setDeleted.isPending && setDeleted.variables.callId === call.call_id}
+          aria-label={`Restore call ${call.call_id}`}
+          onRestore={() => restore({ callId: call.call_id, index: rows.indexOf(call), page })}
+        >
+          Restore
+        </RestoreButton>
+      )),
+    ];
     body = (
       <>
-        <Table className={rt.table} aria-busy={calls.isFetching || undefined}>
-          <TableHeader className={rt.head}>
-            <tr>
-              <TableHeaderCell className="pl-5">Call</TableHeaderCell>
-              <TableHeaderCell>Caller</TableHeaderCell>
-              <TableHeaderCell>Agent</TableHeaderCell>
-              <TableHeaderCell>Ended</TableHeaderCell>
-              <TableHeaderCell className="pr-5 text-right">
-                <span className="sr-only">Actions</span>
-              </TableHeaderCell>
-            </tr>
-          </TableHeader>
-          <TableBody className={rt.body}>
-            {calls.data.rows.map((call, index) => (
-              <TableRow key={call.call_id} className={rt.row}>
-                <TableCell className={`pl-5 ${rt.lead}`}>
-                  <Link
-                    to={`/call/${encodeURIComponent(call.call_id)}`}
-                    className="font-mono text-xs font-medium text-accent-text underline-offset-4 hover:underline"
-                  >
-                    {call.call_id}
-                  </Link>
-                  {call.summary ? (
-                    <p className="mt-0.5 line-clamp-1 max-w-sm text-xs text-fg-muted">
-                      {call.summary}
-                    </p>
-                  ) : null}
-                </TableCell>
-                <TableCell data-label="Caller" className={rt.cell}>
-                  {call.caller_name ?? call.from_number ?? '—'}
-                </TableCell>
-                <TableCell data-label="Agent" className={`text-fg-muted ${rt.cell}`}>
-                  {agentName(call.agent_id)}
-                </TableCell>
-                <TableCell
-                  data-label="Ended"
-                  className={`whitespace-nowrap text-fg-muted ${rt.cell}`}
-                >
-                  {formatDateTime(call.end_datetime)}
-                </TableCell>
-                <TableCell className={`pr-5 text-right ${rt.actions}`}>
-                  <RestoreButton
-                    data-restore-call={call.call_id}
-                    pending={setDeleted.isPending && setDeleted.variables.callId === call.call_id}
-                    aria-label={`Restore call ${call.call_id}`}
-                    onRestore={() => restore({ callId: call.call_id, index, page })}
-                  >
-                    Restore
-                  </RestoreButton>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ColumnTable
+          columns={columns}
+          rows={rows}
+          rowKey={(call) => call.call_id}
+          busy={calls.isFetching}
+        />
         <Pagination
           className="border-t border-border px-4 py-3 sm:px-5"
           page={page}

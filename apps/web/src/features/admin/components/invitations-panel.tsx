@@ -4,21 +4,13 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { actionsColumn, type TableColumn } from '../../../components/ui/column-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { IconMail, IconUserPlus } from '../../../components/ui/icons.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -30,8 +22,7 @@ import {
   useRevokeInvitation,
 } from '../api/invitations.ts';
 import { FORMER_MEMBER, nameLookup } from '../audit-format.ts';
-import { PanelHeader, PanelQuery } from './panel-states.tsx';
-import { rt } from './responsive-table.ts';
+import { PanelHeader, PanelTable } from './panel-states.tsx';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 
@@ -49,6 +40,80 @@ export function InvitationsPanel() {
   const [revoking, setRevoking] = useState<Invitation | null>(null);
   const names = nameLookup(members.data ?? []);
 
+  const columns: TableColumn<Invitation>[] = [
+    {
+      id: 'email',
+      header: 'Email',
+      card: 'title',
+      cellClassName: 'font-medium break-all',
+      cell: (invitation) => invitation.email,
+    },
+    {
+      id: 'role',
+      header: 'Role',
+      cell: (invitation) => (
+        <Badge tone={invitation.role === 'admin' ? 'info' : 'neutral'}>
+          {invitation.role === 'admin' ? 'Admin' : 'Member'}
+        </Badge>
+      ),
+    },
+    {
+      id: 'invited-by',
+      header: 'Invited by',
+      cellClassName: 'text-fg-muted',
+      cell: (invitation) =>
+        invitation.invited_by ? (names.get(invitation.invited_by) ?? FORMER_MEMBER) : '—',
+    },
+    {
+      id: 'expires',
+      header: 'Expires',
+      cellClassName: 'whitespace-nowrap',
+      cell: (invitation) =>
+        invitation.status === 'expired' ? (
+          <Badge tone="warning">Expired</Badge>
+        ) : (
+          <span className="text-fg-muted">{formatDate(invitation.expires_at)}</span>
+        ),
+    },
+    actionsColumn(
+      (invitation) => (
+        <div className="inline-flex gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Resend the invitation to ${invitation.email}`}
+            pending={resend.isPending && resend.variables === invitation.id}
+            pendingLabel="Sending…"
+            onClick={() =>
+              resend.mutate(invitation.id, {
+                onSuccess: () =>
+                  showToast({
+                    tone: 'success',
+                    title: `Invitation sent again to ${invitation.email}`,
+                    description: 'The new link works for 7 days; the old one no longer works.',
+                  }),
+              })
+            }
+          >
+            Resend
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Revoke the invitation to ${invitation.email}`}
+            onClick={() => {
+              revoke.reset();
+              setRevoking(invitation);
+            }}
+          >
+            Revoke
+          </Button>
+        </div>
+      ),
+      { cellClassName: 'whitespace-nowrap' },
+    ),
+  ];
+
   const inviteButton = (
     <Button onClick={() => setInviteOpen(true)}>
       <IconUserPlus className="size-4" />
@@ -63,95 +128,18 @@ export function InvitationsPanel() {
         description="Invitations waiting to be accepted. Each link works once, for 7 days."
         action={inviteButton}
       />
-      <PanelQuery
+      <PanelTable
         query={invitations}
-        loadingLabel="Loading invitations"
-        errorTitle="Couldn’t load the invitations"
-        empty={
-          <EmptyState
-            icon={<IconMail />}
-            title="No pending invitations"
-            description="Invite a colleague by email: they get a link that opens their account here. Links work for 7 days."
-          />
-        }
-      >
-        {(list) => (
-          <Table className={rt.table}>
-            <TableHeader className={rt.head}>
-              <tr>
-                <TableHeaderCell className="pl-5">Email</TableHeaderCell>
-                <TableHeaderCell>Role</TableHeaderCell>
-                <TableHeaderCell>Invited by</TableHeaderCell>
-                <TableHeaderCell>Expires</TableHeaderCell>
-                <TableHeaderCell className="pr-5 text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHeaderCell>
-              </tr>
-            </TableHeader>
-            <TableBody className={rt.body}>
-              {list.map((invitation) => (
-                <TableRow key={invitation.id} className={rt.row}>
-                  <TableCell className={`pl-5 font-medium break-all ${rt.lead}`}>
-                    {invitation.email}
-                  </TableCell>
-                  <TableCell data-label="Role" className={rt.cell}>
-                    <Badge tone={invitation.role === 'admin' ? 'info' : 'neutral'}>
-                      {invitation.role === 'admin' ? 'Admin' : 'Member'}
-                    </Badge>
-                  </TableCell>
-                  <TableCell data-label="Invited by" className={`text-fg-muted ${rt.cell}`}>
-                    {invitation.invited_by
-                      ? (names.get(invitation.invited_by) ?? FORMER_MEMBER)
-                      : '—'}
-                  </TableCell>
-                  <TableCell data-label="Expires" className={`whitespace-nowrap ${rt.cell}`}>
-                    {invitation.status === 'expired' ? (
-                      <Badge tone="warning">Expired</Badge>
-                    ) : (
-                      <span className="text-fg-muted">{formatDate(invitation.expires_at)}</span>
-                    )}
-                  </TableCell>
-                  <TableCell className={`pr-5 text-right whitespace-nowrap ${rt.actions}`}>
-                    <div className="inline-flex gap-2">
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        aria-label={`Resend the invitation to ${invitation.email}`}
-                        pending={resend.isPending && resend.variables === invitation.id}
-                        pendingLabel="Sending…"
-                        onClick={() =>
-                          resend.mutate(invitation.id, {
-                            onSuccess: () =>
-                              showToast({
-                                tone: 'success',
-                                title: `Invitation sent again to ${invitation.email}`,
-                                description:
-                                  'The new link works for 7 days; the old one no longer works.',
-                              }),
-                          })
-                        }
-                      >
-                        Resend
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        aria-label={`Revoke the invitation to ${invitation.email}`}
-                        onClick={() => {
-                          revoke.reset();
-                          setRevoking(invitation);
-                        }}
-                      >
-                        Revoke
-                      </Button>
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </PanelQuery>
+        noun="invitations"
+        empty={{
+          icon: <IconMail />,
+          title: 'No pending invitations',
+          description:
+            'Invite a colleague by email: they get a link that opens their account here. Links work for 7 days.',
+        }}
+        columns={columns}
+        rowKey={(invitation) => invitation.id}
+      />
       <InviteDialog open={inviteOpen} onOpenChange={setInviteOpen} />
       <ConfirmDialog
         open={revoking !== null}

@@ -1,17 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client.ts';
-import { sessionStore } from '../../../lib/session.ts';
-import {
-  createFakeFetch,
-  DEMO_USER,
-  fakeJwt,
-  jsonResponse,
-  type FakeHandler,
-} from '../../../testing/fake-fetch.ts';
+import { DEMO_USER, jsonResponse, type FakeHandler } from '../../../testing/fake-fetch.ts';
+import { renderRoutes, signInAs } from '../../../testing/render.tsx';
 import { MembersPanel } from './members-panel.tsx';
 
 const AVA = '11111111-1111-4111-8111-111111111111';
@@ -39,32 +30,12 @@ let members = [
 ];
 
 function renderPanel(routes: Record<string, FakeHandler>) {
-  const fetchMock = createFakeFetch({
-    'GET /api/v1/admin/members': () => jsonResponse({ members }),
-    ...routes,
+  return renderRoutes([{ path: '/', element: <MembersPanel currentUserId={AVA} /> }], {
+    server: { 'GET /api/v1/admin/members': () => jsonResponse({ members }), ...routes },
   });
-  vi.stubGlobal('fetch', fetchMock);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MembersPanel currentUserId={AVA} />
-    </QueryClientProvider>,
-  );
-  return { fetchMock, user: userEvent.setup() };
 }
 
-beforeEach(() => {
-  const now = Math.floor(Date.now() / 1000);
-  sessionStore.setState({
-    status: 'signed-in',
-    event: 'SIGNED_IN',
-    session: {
-      access_token: fakeJwt({ sub: AVA, iat: now, exp: now + 900 }),
-      expires_in: 900,
-      expires_at: now + 900,
-      user: { ...DEMO_USER, id: AVA, organisation: { ...DEMO_USER.organisation } },
-    },
-  });
-});
+beforeEach(() => signInAs({ ...DEMO_USER, id: AVA, organisation: { ...DEMO_USER.organisation } }));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

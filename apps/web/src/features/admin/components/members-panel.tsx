@@ -4,25 +4,16 @@ import type { AdminMember, Role } from '@callboard/contract';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { actionsColumn, type TableColumn } from '../../../components/ui/column-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconUsers } from '../../../components/ui/icons.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useAdminMembers, useRemoveMember, useSetMemberRole } from '../api/members.ts';
 import { memberName } from '../audit-format.ts';
-import { PanelHeader, PanelQuery } from './panel-states.tsx';
-import { rt } from './responsive-table.ts';
+import { PanelHeader, PanelTable } from './panel-states.tsx';
 
 /** A role picked in a member's row, waiting for confirmation. */
 interface PendingRole {
@@ -38,96 +29,88 @@ export function MembersPanel({ currentUserId }: { currentUserId: string }) {
   const [removing, setRemoving] = useState<AdminMember | null>(null);
   const count = members.data?.length;
 
+  const columns: TableColumn<AdminMember>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      card: 'title',
+      cellClassName: 'font-medium',
+      cell: (member) => (
+        <>
+          {memberName(member)}
+          {member.id === currentUserId ? (
+            <Badge className="ml-2" tone="neutral">
+              You
+            </Badge>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'email',
+      header: 'Email',
+      cellClassName: 'break-all text-fg-muted',
+      cell: (member) => member.email,
+    },
+    {
+      id: 'role',
+      header: 'Role',
+      cell: (member) => (
+        <Select
+          aria-label={`Role of ${memberName(member)}`}
+          size="sm"
+          // Stays on the current role until the change is confirmed.
+          value={member.role}
+          disabled={setRole.isPending && setRole.variables.userId === member.id}
+          onChange={(event) => {
+            setRole.reset();
+            setChanging({ member, role: event.target.value as Role });
+          }}
+          wrapperClassName="w-32"
+        >
+          <option value="admin">Admin</option>
+          <option value="member">Member</option>
+        </Select>
+      ),
+    },
+    {
+      id: 'joined',
+      header: 'Joined',
+      cellClassName: 'whitespace-nowrap text-fg-muted',
+      cell: (member) => formatDate(member.joined_at),
+    },
+    actionsColumn((member) => (
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Remove ${memberName(member)}`}
+        onClick={() => {
+          remove.reset();
+          setRemoving(member);
+        }}
+      >
+        Remove
+      </Button>
+    )),
+  ];
+
   return (
     <section aria-label="Members">
       <PanelHeader
         title="Members"
         description={`${count === undefined ? 'Everyone' : `${count} ${count === 1 ? 'person' : 'people'}`} in the organisation. An organisation always keeps at least one admin.`}
       />
-      <PanelQuery
+      <PanelTable
         query={members}
-        loadingLabel="Loading members"
-        errorTitle="Couldn’t load the members"
-        empty={
-          <EmptyState
-            icon={<IconUsers />}
-            title="No members yet"
-            description="Invite colleagues from the Invitations tab."
-          />
-        }
-      >
-        {(list) => (
-          <Table className={rt.table}>
-            <TableHeader className={rt.head}>
-              <tr>
-                <TableHeaderCell className="pl-5">Name</TableHeaderCell>
-                <TableHeaderCell>Email</TableHeaderCell>
-                <TableHeaderCell>Role</TableHeaderCell>
-                <TableHeaderCell>Joined</TableHeaderCell>
-                <TableHeaderCell className="pr-5 text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHeaderCell>
-              </tr>
-            </TableHeader>
-            <TableBody className={rt.body}>
-              {list.map((member) => {
-                const name = memberName(member);
-                return (
-                  <TableRow key={member.id} className={rt.row}>
-                    <TableCell className={`pl-5 font-medium ${rt.lead}`}>
-                      {name}
-                      {member.id === currentUserId ? (
-                        <Badge className="ml-2" tone="neutral">
-                          You
-                        </Badge>
-                      ) : null}
-                    </TableCell>
-                    <TableCell data-label="Email" className={`break-all text-fg-muted ${rt.cell}`}>
-                      {member.email}
-                    </TableCell>
-                    <TableCell data-label="Role" className={rt.cell}>
-                      <Select
-                        aria-label={`Role of ${name}`}
-                        size="sm"
-                        // Stays on the current role until the change is confirmed.
-                        value={member.role}
-                        disabled={setRole.isPending && setRole.variables.userId === member.id}
-                        onChange={(event) => {
-                          setRole.reset();
-                          setChanging({ member, role: event.target.value as Role });
-                        }}
-                        wrapperClassName="w-32"
-                      >
-                        <option value="admin">Admin</option>
-                        <option value="member">Member</option>
-                      </Select>
-                    </TableCell>
-                    <TableCell
-                      data-label="Joined"
-                      className={`whitespace-nowrap text-fg-muted ${rt.cell}`}
-                    >
-                      {formatDate(member.joined_at)}
-                    </TableCell>
-                    <TableCell className={`pr-5 text-right ${rt.actions}`}>
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        aria-label={`Remove ${name}`}
-                        onClick={() => {
-                          remove.reset();
-                          setRemoving(member);
-                        }}
-                      >
-                        Remove
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        )}
-      </PanelQuery>
+        noun="members"
+        empty={{
+          icon: <IconUsers />,
+          title: 'No members yet',
+          description: 'Invite colleagues from the Invitations tab.',
+        }}
+        columns={columns}
+        rowKey={(member) => member.id}
+      />
       <ConfirmDialog
         open={changing !== null}
         onOpenChange={(open) => {

@@ -1,9 +1,11 @@
 // The states every admin panel's list goes through (loading, failed, empty, loaded) and its
-// heading row, so that each panel only says what its list looks like.
+// heading row, so that each panel only says what its list looks like (for most, a column list:
+// PanelTable).
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ColumnTable, type TableColumn } from '../../../components/ui/column-table.tsx';
+import { EmptyState, type EmptyStateProps } from '../../../components/ui/empty-state.tsx';
 import { IconAlertCircle } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -99,4 +101,39 @@ export function PanelQuery<T>({
     );
   }
   return isEmpty(query.data) ? empty : children(query.data);
+}
+
+export interface PanelTableProps<Row> {
+  query: UseQueryResult<Row[]>;
+  /** What the rows are, in the plural: "members" gives "Loading members" and "Couldn’t load the members". */
+  noun: string;
+  /** The empty state when there are no rows. */
+  empty: Pick<EmptyStateProps, 'icon' | 'title' | 'description'>;
+  columns: readonly TableColumn<Row>[];
+  rowKey: (row: Row) => Key;
+  /** The order to list the rows in, if not the server's. */
+  order?: (rows: readonly Row[]) => readonly Row[];
+}
+
+/** A panel's body for one list: PanelQuery's states, and the loaded rows as a ColumnTable. */
+export function PanelTable<Row>({
+  query,
+  noun,
+  empty,
+  columns,
+  rowKey,
+  order,
+}: PanelTableProps<Row>) {
+  return (
+    <PanelQuery
+      query={query}
+      loadingLabel={`Loading ${noun}`}
+      errorTitle={`Couldn’t load the ${noun}`}
+      empty={<EmptyState {...empty} />}
+    >
+      {(rows) => (
+        <ColumnTable columns={columns} rows={order ? order(rows) : rows} rowKey={rowKey} />
+      )}
+    </PanelQuery>
+  );
 }

@@ -4,21 +4,13 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { countColumn, type TableColumn } from '../../../components/ui/column-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { IconBot, IconBuilding } from '../../../components/ui/icons.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatCount, formatDate } from '../../../lib/format.ts';
@@ -28,11 +20,31 @@ import {
   usePlatformAgents,
   usePlatformOrganisations,
   type PlatformAgent,
+  type PlatformOrganisation,
 } from '../api/platform.ts';
-import { PanelHeader, PanelQuery } from './panel-states.tsx';
-import { rt } from './responsive-table.ts';
+import { PanelHeader, PanelTable } from './panel-states.tsx';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
+
+const ORGANISATION_COLUMNS: readonly TableColumn<PlatformOrganisation>[] = [
+  {
+    id: 'name',
+    header: 'Organisation',
+    card: 'title',
+    cellClassName: 'font-medium',
+    cell: (organisation) => organisation.name,
+  },
+  countColumn('members', 'Members', (organisation) => organisation.members),
+  countColumn('agents', 'Agents', (organisation) => organisation.agents),
+  countColumn('calls', 'Calls', (organisation) => organisation.calls),
+  {
+    id: 'created',
+    header: 'Created',
+    headerClassName: 'pl-8',
+    cellClassName: 'pl-8 whitespace-nowrap text-fg-muted',
+    cell: (organisation) => formatDate(organisation.created_at),
+  },
+];
 
 export function PlatformOrganisationsPanel() {
   const organisations = usePlatformOrganisations();
@@ -49,56 +61,17 @@ export function PlatformOrganisationsPanel() {
           </Button>
         }
       />
-      <PanelQuery
+      <PanelTable
         query={organisations}
-        loadingLabel="Loading organisations"
-        errorTitle="Couldn’t load the organisations"
-        empty={
-          <EmptyState
-            icon={<IconBuilding />}
-            title="No organisations yet"
-            description="Create one; its first admin gets an invitation by email."
-          />
-        }
-      >
-        {(list) => (
-          <Table className={rt.table}>
-            <TableHeader className={rt.head}>
-              <tr>
-                <TableHeaderCell className="pl-5">Organisation</TableHeaderCell>
-                <TableHeaderCell className="text-right">Members</TableHeaderCell>
-                <TableHeaderCell className="text-right">Agents</TableHeaderCell>
-                <TableHeaderCell className="text-right">Calls</TableHeaderCell>
-                <TableHeaderCell className="pr-5 pl-8">Created</TableHeaderCell>
-              </tr>
-            </TableHeader>
-            <TableBody className={rt.body}>
-              {list.map((organisation) => (
-                <TableRow key={organisation.id} className={rt.row}>
-                  <TableCell className={`pl-5 font-medium ${rt.lead}`}>
-                    {organisation.name}
-                  </TableCell>
-                  <TableCell data-label="Members" className={`text-right tabular-nums ${rt.cell}`}>
-                    {formatCount(organisation.members)}
-                  </TableCell>
-                  <TableCell data-label="Agents" className={`text-right tabular-nums ${rt.cell}`}>
-                    {formatCount(organisation.agents)}
-                  </TableCell>
-                  <TableCell data-label="Calls" className={`text-right tabular-nums ${rt.cell}`}>
-                    {formatCount(organisation.calls)}
-                  </TableCell>
-                  <TableCell
-                    data-label="Created"
-                    className={`pr-5 pl-8 whitespace-nowrap text-fg-muted ${rt.cell}`}
-                  >
-                    {formatDate(organisation.created_at)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </PanelQuery>
+        noun="organisations"
+        empty={{
+          icon: <IconBuilding />,
+          title: 'No organisations yet',
+          description: 'Create one; its first admin gets an invitation by email.',
+        }}
+        columns={ORGANISATION_COLUMNS}
+        rowKey={(organisation) => organisation.id}
+      />
       <CreateOrganisationDialog open={createOpen} onOpenChange={setCreateOpen} />
     </section>
   );
@@ -237,80 +210,71 @@ export function PlatformAgentsPanel() {
   const orgName = (organisationId: string | null) =>
     organisations.data?.find((organisation) => organisation.id === organisationId)?.name ?? null;
 
+  const columns: TableColumn<PlatformAgent>[] = [
+    {
+      id: 'agent',
+      header: 'Agent',
+      card: 'title',
+      cell: (agent) => (
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-medium">{agentLabel(agent)}</span>
+          {agent.display_name ? (
+            <span className="font-mono text-xs text-fg-muted">{agent.agent_id}</span>
+          ) : null}
+          {agent.organisation_id === null ? <Badge tone="warning">Unmapped</Badge> : null}
+        </div>
+      ),
+    },
+    countColumn('calls', 'Calls', (agent) => agent.calls),
+    {
+      id: 'organisation',
+      header: 'Organisation',
+      headerClassName: 'pl-8',
+      cellClassName: 'pl-8',
+      cell: (agent) => (
+        <Select
+          aria-label={`Organisation of ${agent.agent_id}`}
+          size="sm"
+          // Stays on the current organisation until the change is confirmed.
+          value={agent.organisation_id ?? UNMAPPED}
+          disabled={
+            organisations.isPending || (map.isPending && map.variables.agentId === agent.agent_id)
+          }
+          onChange={(event) => {
+            map.reset();
+            setPending({ agent, organisationId: event.target.value || null });
+          }}
+          wrapperClassName="w-full sm:w-56"
+        >
+          <option value={UNMAPPED}>Not mapped</option>
+          {(organisations.data ?? []).map((organisation) => (
+            <option key={organisation.id} value={organisation.id}>
+              {organisation.name}
+            </option>
+          ))}
+        </Select>
+      ),
+    },
+  ];
+
   return (
     <section aria-label="Agents">
       <PanelHeader
         title="Agents"
         description="Map each agent to an organisation; its calls are visible there at once. Unmapped agents’ calls are visible to no one."
       />
-      <PanelQuery
+      <PanelTable
         query={agents}
-        loadingLabel="Loading agents"
-        errorTitle="Couldn’t load the agents"
-        empty={
-          <EmptyState
-            icon={<IconBot />}
-            title="No agents yet"
-            description="Agents appear here once calls arrive from them."
-          />
-        }
-      >
-        {(list) => (
-          <Table className={rt.table}>
-            <TableHeader className={rt.head}>
-              <tr>
-                <TableHeaderCell className="pl-5">Agent</TableHeaderCell>
-                <TableHeaderCell className="text-right">Calls</TableHeaderCell>
-                <TableHeaderCell className="pr-5 pl-8">Organisation</TableHeaderCell>
-              </tr>
-            </TableHeader>
-            <TableBody className={rt.body}>
-              {unmappedFirst(list).map((agent) => (
-                <TableRow key={agent.agent_id} className={rt.row}>
-                  <TableCell className={`pl-5 ${rt.lead}`}>
-                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                      <span className="font-medium">{agentLabel(agent)}</span>
-                      {agent.display_name ? (
-                        <span className="font-mono text-xs text-fg-muted">{agent.agent_id}</span>
-                      ) : null}
-                      {agent.organisation_id === null ? (
-                        <Badge tone="warning">Unmapped</Badge>
-                      ) : null}
-                    </div>
-                  </TableCell>
-                  <TableCell data-label="Calls" className={`text-right tabular-nums ${rt.cell}`}>
-                    {formatCount(agent.calls)}
-                  </TableCell>
-                  <TableCell data-label="Organisation" className={`pr-5 pl-8 ${rt.cell}`}>
-                    <Select
-                      aria-label={`Organisation of ${agent.agent_id}`}
-                      size="sm"
-                      // Stays on the current organisation until the change is confirmed.
-                      value={agent.organisation_id ?? UNMAPPED}
-                      disabled={
-                        organisations.isPending ||
-                        (map.isPending && map.variables.agentId === agent.agent_id)
-                      }
-                      onChange={(event) => {
-                        map.reset();
-                        setPending({ agent, organisationId: event.target.value || null });
-                      }}
-                      wrapperClassName="w-full sm:w-56"
-                    >
-                      <option value={UNMAPPED}>Not mapped</option>
-                      {(organisations.data ?? []).map((organisation) => (
-                        <option key={organisation.id} value={organisation.id}>
-                          {organisation.name}
-                        </option>
-                      ))}
-                    </Select>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </PanelQuery>
+        noun="agents"
+        empty={{
+          icon: <IconBot />,
+          title: 'No agents yet',
+          description: 'Agents appear here once calls arrive from them.',
+        }}
+        columns={columns}
+        rowKey={(agent) => agent.agent_id}
+        order={unmappedFirst}
+      />
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => {

@@ -1,6 +1,7 @@
 // The page's controls: the period (last 7, 30, 90 days, or two chosen days) and the agent.
 import type { Agent } from '@callboard/contract';
 import { useId } from 'react';
+import { AgentOptions } from '../../../components/ui/agent-options.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -35,7 +36,6 @@ export function AnalyticsControls({
 }) {
   const ids = useId();
   const { range } = filters;
-  const knownAgent = !filters.agentId || agents.some((agent) => agent.agent_id === filters.agentId);
 
   return (
     <div className="flex flex-col gap-2 sm:items-end">
@@ -64,13 +64,7 @@ export function AnalyticsControls({
           onChange={(event) => setFilters({ agentId: event.target.value || null })}
           wrapperClassName="sm:w-52"
         >
-          <option value="">All agents</option>
-          {agents.map((agent) => (
-            <option key={agent.agent_id} value={agent.agent_id}>
-              {agent.display_name ?? agent.agent_id}
-            </option>
-          ))}
-          {knownAgent ? null : <option value={filters.agentId ?? ''}>{filters.agentId}</option>}
+          <AgentOptions agents={agents} selected={filters.agentId} />
         </Select>
       </div>
       {range.kind === 'custom' ? (

@@ -1,41 +1,20 @@
 // @vitest-environment jsdom
-import type { Me } from '@callboard/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client.ts';
-import { sessionStore } from '../../../lib/session.ts';
 import {
-  createFakeFetch,
   DEMO_USER,
-  fakeJwt,
   jsonResponse,
+  requestedQueries,
+  type createFakeFetch,
   type FakeHandler,
 } from '../../../testing/fake-fetch.ts';
-import { analyticsResponse, emptyAnalyticsResponse, LEO, MIA } from '../test-fixtures.ts';
+import { AGENTS, LEO, MIA } from '../../../testing/fixtures.ts';
+import { renderRoutes, signInAs, stubResizeObserver } from '../../../testing/render.tsx';
+import { analyticsResponse, emptyAnalyticsResponse } from '../test-fixtures.ts';
 import { AnalyticsScreen } from './analytics-screen.tsx';
 
 const NOW = new Date('2026-11-21T22:21:16Z');
-const AGENTS = [
-  { agent_id: 'nw-agent-1', display_name: 'Front desk (AI)' },
-  { agent_id: 'nw-agent-2', display_name: 'Appointments line (AI)' },
-];
-
-function signInAs(user: Me = { ...DEMO_USER, organisation: { ...DEMO_USER.organisation } }) {
-  const now = Math.floor(Date.now() / 1000);
-  sessionStore.setState({
-    status: 'signed-in',
-    event: 'SIGNED_IN',
-    session: {
-      access_token: fakeJwt({ sub: user.id, iat: now, exp: now + 900 }),
-      expires_in: 900,
-      expires_at: now + 900,
-      user,
-    },
-  });
-}
 
 function DashboardProbe() {
   const location = useLocation();
@@ -43,49 +22,30 @@ function DashboardProbe() {
 }
 
 function renderAnalytics(routes: Record<string, FakeHandler>, initialEntry = '/analytics') {
-  const fetchMock = createFakeFetch({
-    'GET /api/v1/organisation/members': () => jsonResponse({ members: [MIA, LEO] }),
-    'GET /api/v1/organisation/agents': () => jsonResponse({ agents: AGENTS }),
-    ...routes,
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/analytics', Component: AnalyticsScreen },
       { path: '/dashboard', Component: DashboardProbe },
     ],
-    { initialEntries: [initialEntry] },
+    {
+      initialEntry,
+      server: {
+        'GET /api/v1/organisation/members': () => jsonResponse({ members: [MIA, LEO] }),
+        'GET /api/v1/organisation/agents': () => jsonResponse({ agents: AGENTS }),
+        ...routes,
+      },
+    },
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { fetchMock, router, user: userEvent.setup() };
 }
 
 function analyticsRequests(fetchMock: ReturnType<typeof createFakeFetch>): URLSearchParams[] {
-  return fetchMock.mock.calls
-    .map(([input]) => {
-      const href =
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      return new URL(href, 'http://localhost');
-    })
-    .filter((url) => url.pathname === '/api/v1/analytics')
-    .map((url) => url.searchParams);
+  return requestedQueries(fetchMock, '/api/v1/analytics');
 }
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-  // jsdom has no ResizeObserver (recharts' ResponsiveContainer asks for one).
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  // recharts' ResponsiveContainer asks for a ResizeObserver.
+  stubResizeObserver();
   // …nor layout: give the charts a size so recharts draws instead of warning.
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
     DOMRect.fromRect({ width: 600, height: 240 }),

@@ -13,12 +13,11 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatTime } from '../../../lib/format.ts';
+import { organisationKeys, useAgents, useMembers } from '../../../lib/organisation-directory.ts';
 import { useAuthSession } from '../../../lib/session-provider.tsx';
 import { analyticsKeys } from '../api/analytics-keys.ts';
 import { isNoOrganisationError } from '../api/api-errors.ts';
-import { useAgents } from '../api/get-agents.ts';
 import { useAnalytics, type AnalyticsQuery } from '../api/get-analytics.ts';
-import { useMembers } from '../api/get-members.ts';
 import type { DrillContext } from '../drill-down.ts';
 import {
   resolveRange,
@@ -112,6 +111,8 @@ export function AnalyticsScreen() {
   function refresh() {
     setNow(Date.now());
     void queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
+    // The charts' names too: a colleague may have joined, or an agent been renamed.
+    void queryClient.invalidateQueries({ queryKey: organisationKeys.all });
   }
 
   const name = rangeName(filters);

@@ -3,10 +3,10 @@
 // only the last to finish writes the server's answer (an earlier answer would briefly undo a later
 // optimistic change), and a failure at the end refetches the call to be sure of what is true.
 import type { CallDetail } from '@callboard/contract';
-import type { QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { callKeys } from './call-keys.ts';
 
-export interface CallMutationContext {
+interface CallMutationContext {
   previous: CallDetail | undefined;
 }
 
@@ -14,7 +14,7 @@ function isLastInFlight(queryClient: QueryClient, callId: string): boolean {
   return queryClient.isMutating({ mutationKey: callKeys.mutations(callId) }) <= 1;
 }
 
-export async function updateCallOptimistically(
+async function updateCallOptimistically(
   queryClient: QueryClient,
   callId: string,
   update: (call: CallDetail) => CallDetail,
@@ -26,7 +26,7 @@ export async function updateCallOptimistically(
   return { previous };
 }
 
-export function rollBackCall(
+function rollBackCall(
   queryClient: QueryClient,
   callId: string,
   context: CallMutationContext | undefined,
@@ -36,16 +36,42 @@ export function rollBackCall(
   }
 }
 
-export function storeCall(queryClient: QueryClient, call: CallDetail): void {
+function storeCall(queryClient: QueryClient, call: CallDetail): void {
   if (isLastInFlight(queryClient, call.call_id)) {
     queryClient.setQueryData(callKeys.detail(call.call_id), call);
   }
 }
 
 /** After any change: lists are stale (status, assignee, counts); a failed last change refetches. */
-export function settleCall(queryClient: QueryClient, callId: string, failed: boolean): void {
+function settleCall(queryClient: QueryClient, callId: string, failed: boolean): void {
   void queryClient.invalidateQueries({ queryKey: callKeys.lists() });
   if (failed && isLastInFlight(queryClient, callId)) {
     void queryClient.invalidateQueries({ queryKey: callKeys.detail(callId) });
   }
+}
+
+export interface CallMutationOptions<Variables> {
+  /** The request; the server answers with the whole call. */
+  mutationFn: (variables: Variables) => Promise<CallDetail>;
+  /** The change as it will look, shown at once (optimistic); without it, the answer is awaited. */
+  update?: (call: CallDetail, variables: Variables) => CallDetail;
+}
+
+/** A change to one call, kept in step with the cache as described above. */
+export function useCallMutation<Variables>(
+  callId: string,
+  { mutationFn, update }: CallMutationOptions<Variables>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation<CallDetail, Error, Variables, CallMutationContext | undefined>({
+    mutationKey: callKeys.mutations(callId),
+    mutationFn,
+    onMutate: update
+      ? (variables) =>
+          updateCallOptimistically(queryClient, callId, (call) => update(call, variables))
+      : undefined,
+    onError: (_error, _variables, context) => rollBackCall(queryClient, callId, context),
+    onSuccess: (call) => storeCall(queryClient, call),
+    onSettled: (_call, error) => settleCall(queryClient, callId, error !== null),
+  });
 }

@@ -11,8 +11,3 @@ export const callKeys = {
   /** Mutations of one call (to tell whether others are still in flight). */
   mutations: (callId: string) => ['calls', 'mutation', callId] as const,
 };
-
-export const organisationKeys = {
-  members: () => ['organisation', 'members'] as const,
-  agents: () => ['organisation', 'agents'] as const,
-};

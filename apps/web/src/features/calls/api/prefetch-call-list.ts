@@ -1,11 +1,15 @@
 // The dashboard's first requests, started by its route loader as soon as the access token is
 // known — beside GET /me instead of after it and after the page's code. The screen's own queries
 // (same keys) then find them in flight or done.
+import {
+  agentsQueryOptions,
+  getAgents,
+  getMembers,
+  membersQueryOptions,
+} from '../../../lib/organisation-directory.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { parseCallListFilters, toCallListApiQuery } from '../hooks/use-call-list-filters.ts';
-import { agentsQueryOptions, getAgents } from './get-agents.ts';
 import { callsQueryOptions, getCalls } from './get-calls.ts';
-import { getMembers, membersQueryOptions } from './get-members.ts';
 
 /**
  * A prefetch that fails says nothing (`silent`): a user with no organisation is refused, as

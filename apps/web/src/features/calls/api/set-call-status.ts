@@ -1,14 +1,6 @@
 import { setCallStatusRoute, type CallDetail, type CallStatus } from '@callboard/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
-import {
-  rollBackCall,
-  settleCall,
-  storeCall,
-  updateCallOptimistically,
-  type CallMutationContext,
-} from './call-cache.ts';
-import { callKeys } from './call-keys.ts';
+import { useCallMutation } from './call-cache.ts';
 
 /** PUT /calls/{id}/status */
 export function setCallStatus(callId: string, status: CallStatus): Promise<CallDetail> {
@@ -17,14 +9,8 @@ export function setCallStatus(callId: string, status: CallStatus): Promise<CallD
 
 /** Changes the status at once on screen (optimistic), undone if the server refuses. */
 export function useSetCallStatus(callId: string) {
-  const queryClient = useQueryClient();
-  return useMutation<CallDetail, Error, CallStatus, CallMutationContext>({
-    mutationKey: callKeys.mutations(callId),
-    mutationFn: (status) => setCallStatus(callId, status),
-    onMutate: (status) =>
-      updateCallOptimistically(queryClient, callId, (call) => ({ ...call, status })),
-    onError: (_error, _status, context) => rollBackCall(queryClient, callId, context),
-    onSuccess: (call) => storeCall(queryClient, call),
-    onSettled: (_call, error) => settleCall(queryClient, callId, error !== null),
+  return useCallMutation(callId, {
+    mutationFn: (status: CallStatus) => setCallStatus(callId, status),
+    update: (call, status) => ({ ...call, status }),
   });
 }

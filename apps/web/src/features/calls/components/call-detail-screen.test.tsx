@@ -3,21 +3,15 @@ import type { CallDetail } from '@callboard/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToasts, removeToast } from '../../../components/ui/toast-store.ts';
-import { jsonResponse, sentBody } from '../../../testing/fake-fetch.ts';
-import { activity, callDetail, LEO, MEMBERS, MIA } from '../test-fixtures.ts';
-import { renderCalls, signInAs } from '../test-render.tsx';
+import { deferred, jsonResponse, sentBody } from '../../../testing/fake-fetch.ts';
+import { LEO, MEMBERS, MIA } from '../../../testing/fixtures.ts';
+import { signInAs } from '../../../testing/render.tsx';
+import { activity, callDetail } from '../test-fixtures.ts';
+import { renderCalls } from '../test-render.tsx';
 
 const membersRoute = {
   'GET /api/v1/organisation/members': () => jsonResponse({ members: MEMBERS }),
 };
-
-function deferred<T>() {
-  let resolve: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
 
 const assigneeButton = () => screen.getByRole('button', { name: /^Assignee/u });
 

@@ -23,10 +23,10 @@ import {
   formatFullDateTime,
   formatRelativeTime,
 } from '../../../lib/format.ts';
+import { useMembers } from '../../../lib/organisation-directory.ts';
 import { useAuthSession } from '../../../lib/session-provider.tsx';
 import { isNoOrganisationError } from '../api/api-errors.ts';
 import { useCall } from '../api/get-call.ts';
-import { useMembers } from '../api/get-members.ts';
 import { createDirectory } from '../people.ts';
 import { AssigneePicker } from './assignee-picker.tsx';
 import { CallActivity } from './call-activity.tsx';

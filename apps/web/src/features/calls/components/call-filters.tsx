@@ -2,6 +2,7 @@
 // on phones they move into a sheet behind a "Filters" button. Every change goes to the URL.
 import type { Agent, Member } from '@callboard/contract';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { AgentOptions } from '../../../components/ui/agent-options.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -151,7 +152,6 @@ function FilterFields({
 }: FieldsProps) {
   const ids = useId();
   const colleagues = members.filter((member) => member.id !== currentUserId);
-  const knownAgent = !filters.agentId || agents.some((agent) => agent.agent_id === filters.agentId);
   const knownAssignee =
     !filters.assignee ||
     filters.assignee === 'me' ||
@@ -171,13 +171,7 @@ function FilterFields({
           onChange={(event) => setFilters({ agentId: event.target.value || null })}
           wrapperClassName={row ? 'w-44' : undefined}
         >
-          <option value="">All agents</option>
-          {agents.map((agent) => (
-            <option key={agent.agent_id} value={agent.agent_id}>
-              {agent.display_name ?? agent.agent_id}
-            </option>
-          ))}
-          {knownAgent ? null : <option value={filters.agentId ?? ''}>{filters.agentId}</option>}
+          <AgentOptions agents={agents} selected={filters.agentId} />
         </Select>
       </FilterField>
       <FilterField label="Assignee" htmlFor={`${ids}-assignee`} layout={layout}>

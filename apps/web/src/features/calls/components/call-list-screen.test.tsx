@@ -2,8 +2,10 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { jsonResponse, DEMO_USER } from '../../../testing/fake-fetch.ts';
-import { AGENTS, callList, callSummary, LEO, MEMBERS, MIA } from '../test-fixtures.ts';
-import { listRequests, renderCalls, signInAs } from '../test-render.tsx';
+import { AGENTS, LEO, MEMBERS, MIA } from '../../../testing/fixtures.ts';
+import { signInAs } from '../../../testing/render.tsx';
+import { callList, callSummary } from '../test-fixtures.ts';
+import { listRequests, renderCalls } from '../test-render.tsx';
 
 const organisationRoutes = {
   'GET /api/v1/organisation/members': () => jsonResponse({ members: MEMBERS }),

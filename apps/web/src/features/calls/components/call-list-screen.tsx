@@ -12,11 +12,10 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { tabId, Tabs } from '../../../components/ui/tabs.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { formatCount } from '../../../lib/format.ts';
+import { useAgents, useMembers } from '../../../lib/organisation-directory.ts';
 import { useAuthSession } from '../../../lib/session-provider.tsx';
 import { isNoOrganisationError } from '../api/api-errors.ts';
-import { useAgents } from '../api/get-agents.ts';
 import { useCalls } from '../api/get-calls.ts';
-import { useMembers } from '../api/get-members.ts';
 import {
   CALL_STATUS_TABS,
   hasNarrowingFilters,

@@ -1,7 +1,9 @@
 // The call list. One <table> for every width: from `md` up it is a table whose lower-value
 // columns drop out as space runs short (agent and summary below `lg`, direction below `xl`); on
-// phones each row is laid out as a card. Rows open the call by click or keyboard (see
-// use-row-navigation.ts); in "load all" mode only the rows near the viewport are rendered.
+// phones each row is laid out as a card. The columns are declared once, in COLUMNS (see
+// components/ui/column-table.tsx): the header, the rows, the loading rows and the spacers' spans
+// all follow that list. Rows open the call by click or keyboard (see use-row-navigation.ts); in
+// "load all" mode only the rows near the viewport are rendered.
 import type { Agent, CallSummary } from '@callboard/contract';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -23,13 +25,13 @@ import {
   IconUser,
 } from '../../../components/ui/icons.tsx';
 import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table.tsx';
+  cardLayouts,
+  ColumnCells,
+  ColumnHeaderRow,
+  ColumnSkeletonCells,
+  type TableColumn,
+} from '../../../components/ui/column-table.tsx';
+import { Table, TableBody, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import {
@@ -57,59 +59,190 @@ export interface CallTableProps {
   labelledBy?: string;
 }
 
-// Column widths and visibility (from md up) and each cell's place in the phone card.
-const COLUMNS = {
-  ended: {
-    head: 'w-30 pl-4',
-    cell: 'pl-4 max-md:col-start-1 max-md:row-start-2',
-  },
-  caller: {
-    head: 'w-48',
-    cell: 'max-md:col-start-1 max-md:row-start-1',
-  },
-  agent: {
-    head: 'hidden w-36 lg:table-cell',
-    cell: 'md:hidden lg:table-cell max-md:col-start-1 max-md:row-start-4',
-  },
-  direction: {
-    head: 'hidden w-28 xl:table-cell',
-    cell: 'hidden xl:table-cell',
-  },
-  duration: {
-    head: 'w-20 text-right',
-    cell: 'text-right max-md:col-start-2 max-md:row-start-2',
-  },
-  status: {
-    head: 'w-32',
-    cell: 'max-md:col-start-2 max-md:row-start-1 max-md:justify-self-end',
-  },
-  assignee: {
-    head: 'w-36 max-lg:pr-4',
-    cell: 'max-lg:pr-4 max-md:col-start-2 max-md:row-start-4 max-md:text-right',
-  },
-  summary: {
-    head: 'hidden pr-4 lg:table-cell',
-    cell: 'pr-4 md:hidden lg:table-cell max-md:col-span-2 max-md:row-start-3',
-  },
+const DIRECTION = {
+  inbound: { label: 'Inbound', Icon: IconPhoneIncoming },
+  outbound: { label: 'Outbound', Icon: IconPhoneOutgoing },
 } as const;
 
-// On phones the cells lose their table padding and become blocks in the card's grid.
-const cellBase = 'max-md:block max-md:p-0 max-md:min-w-0';
-
-function HeaderRow() {
-  return (
-    <TableRow className="border-b-0">
-      <TableHeaderCell className={COLUMNS.ended.head}>Ended</TableHeaderCell>
-      <TableHeaderCell className={COLUMNS.caller.head}>Caller</TableHeaderCell>
-      <TableHeaderCell className={COLUMNS.agent.head}>Agent</TableHeaderCell>
-      <TableHeaderCell className={COLUMNS.direction.head}>Direction</TableHeaderCell>
-      <TableHeaderCell className={COLUMNS.duration.head}>Duration</TableHeaderCell>
-      <TableHeaderCell className={COLUMNS.status.head}>Status</TableHeaderCell>
-      <TableHeaderCell className={COLUMNS.assignee.head}>Assignee</TableHeaderCell>
-      <TableHeaderCell className={COLUMNS.summary.head}>Summary</TableHeaderCell>
-    </TableRow>
-  );
+/** What every cell gets besides its call. */
+interface CallCellContext {
+  agents: ReadonlyMap<string, Agent>;
+  people: PeopleDirectory;
+  /** The list's search string, handed to the call page (see call-links.ts). */
+  listSearch: string;
 }
+
+function AssigneeName({ id, people }: { id: string | null; people: PeopleDirectory }) {
+  if (id === null) return <span className="text-fg-subtle">Unassigned</span>;
+  if (id === people.currentUserId) return <span className="font-medium">You</span>;
+  const member = people.byId.get(id);
+  return <span>{member ? memberName(member) : 'Former colleague'}</span>;
+}
+
+// The columns, in order. Each cell's `max-md:` classes place it in the phone card's grid: caller
+// and status on the first line, when and how long on the second, the summary across the third,
+// agent and assignee on the fourth.
+const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
+  {
+    id: 'ended',
+    header: 'Ended',
+    headerClassName: 'w-30 pl-4',
+    cellClassName: 'pl-4 text-fg-muted max-md:col-start-1 max-md:row-start-2 max-md:text-xs',
+    cell: (call) => (
+      <time dateTime={call.end_datetime} title={formatFullDateTime(call.end_datetime)}>
+        <span className="md:block md:text-fg">{formatDate(call.end_datetime)}</span>
+        <span className="max-md:before:content-['_·_'] md:block md:text-xs">
+          {formatTime(call.end_datetime)}
+        </span>
+      </time>
+    ),
+    skeleton: (
+      <>
+        <Skeleton className="h-3.5 w-24" />
+        <Skeleton className="mt-2 h-3 w-12 max-md:hidden" />
+      </>
+    ),
+  },
+  {
+    id: 'caller',
+    header: 'Caller',
+    headerClassName: 'w-48',
+    cellClassName: 'max-md:col-start-1 max-md:row-start-1',
+    cell: (call, { listSearch }) => {
+      const direction = call.direction ? DIRECTION[call.direction] : null;
+      const callerNumber = call.direction === 'outbound' ? call.to_number : call.from_number;
+      const state: CallLocationState = { listSearch };
+      return (
+        <div className="flex min-w-0 items-start gap-1.5">
+          {direction ? (
+            <span title={direction.label} className="mt-0.5 shrink-0 text-fg-subtle xl:hidden">
+              <direction.Icon className="size-3.5" />
+              <span className="sr-only">{direction.label}</span>
+            </span>
+          ) : null}
+          <div className="min-w-0">
+            <Link
+              to={callPagePath(call.call_id)}
+              state={state}
+              tabIndex={-1}
+              className="block truncate font-medium text-fg hover:underline"
+            >
+              {call.caller_name ?? call.from_number ?? 'Unknown caller'}
+            </Link>
+            {call.caller_name && callerNumber ? (
+              <span className="block truncate text-xs text-fg-muted tabular-nums">
+                {callerNumber}
+              </span>
+            ) : null}
+          </div>
+        </div>
+      );
+    },
+    skeleton: (
+      <>
+        <Skeleton className="h-3.5 w-32" />
+        <Skeleton className="mt-2 h-3 w-24 max-md:hidden" />
+      </>
+    ),
+  },
+  {
+    id: 'agent',
+    header: 'Agent',
+    showFrom: 'lg',
+    headerClassName: 'w-36',
+    cellClassName:
+      'text-fg-muted max-md:col-start-1 max-md:row-start-4 max-md:truncate max-md:text-xs',
+    cell: (call, { agents }) => (
+      <span className="line-clamp-2 max-md:inline">
+        {agents.get(call.agent_id)?.display_name ?? call.agent_id}
+      </span>
+    ),
+    skeleton: <Skeleton className="h-3.5 w-24" />,
+  },
+  {
+    id: 'direction',
+    header: 'Direction',
+    // On a phone the caller's icon says it.
+    showFrom: 'xl',
+    card: 'hidden',
+    headerClassName: 'w-28',
+    cellClassName: 'text-fg-muted',
+    cell: (call) => {
+      if (!call.direction) return '—';
+      const { Icon, label } = DIRECTION[call.direction];
+      return (
+        <span className="inline-flex items-center gap-1.5">
+          <Icon className="size-3.5 shrink-0 text-fg-subtle" />
+          {label}
+        </span>
+      );
+    },
+    skeleton: <Skeleton className="h-3.5 w-16" />,
+  },
+  {
+    id: 'duration',
+    header: 'Duration',
+    headerClassName: 'w-20 text-right',
+    cellClassName:
+      'text-right text-fg-muted tabular-nums max-md:col-start-2 max-md:row-start-2 max-md:text-xs',
+    cell: (call) =>
+      call.duration_seconds === null ? (
+        '—'
+      ) : (
+        <span
+          className="inline-flex items-center gap-1"
+          title={formatDurationLong(call.duration_seconds)}
+        >
+          <IconClock className="size-3 text-fg-subtle md:hidden" />
+          {formatDuration(call.duration_seconds)}
+        </span>
+      ),
+    skeleton: <Skeleton className="ml-auto h-3.5 w-10" />,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    headerClassName: 'w-32',
+    cellClassName: 'max-md:col-start-2 max-md:row-start-1 max-md:justify-self-end',
+    cell: (call) => <CallStatusBadge status={call.status} />,
+    skeleton: <Skeleton className="h-5 w-20 rounded-full" />,
+  },
+  {
+    id: 'assignee',
+    header: 'Assignee',
+    // The last column until the summary shows.
+    headerClassName: 'w-36 max-lg:pr-4',
+    cellClassName:
+      'max-lg:pr-4 max-md:col-start-2 max-md:row-start-4 max-md:text-right max-md:text-xs',
+    cell: (call, { people }) => (
+      <span className="inline-flex max-w-full items-center gap-1.5">
+        <IconUser className="size-3 shrink-0 text-fg-subtle md:hidden" />
+        <span className="truncate">
+          <AssigneeName id={call.assignee_id} people={people} />
+        </span>
+      </span>
+    ),
+    skeleton: <Skeleton className="h-3.5 w-20 max-md:ml-auto" />,
+  },
+  {
+    id: 'summary',
+    header: 'Summary',
+    showFrom: 'lg',
+    headerClassName: 'pr-4',
+    cellClassName: 'pr-4 text-fg-muted max-md:col-span-2 max-md:row-start-3',
+    cell: (call) => <span className="line-clamp-2">{call.summary ?? '—'}</span>,
+    skeleton: (
+      <>
+        <Skeleton className="h-3.5 w-full" />
+        <Skeleton className="mt-2 h-3.5 w-2/3" />
+      </>
+    ),
+  },
+];
+
+const CARDS = cardLayouts.grid;
+// The phone card: two columns, the second as wide as its content.
+const CARD_GRID = 'max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:px-4 max-md:py-3.5';
 
 function TableFrame({
   children,
@@ -132,12 +265,12 @@ function TableFrame({
       aria-busy={stale || undefined}
       className={cn('transition-opacity', stale && 'opacity-60')}
     >
-      <Table aria-rowcount={rowCount} className="md:table-fixed max-md:block">
+      <Table aria-rowcount={rowCount} className={CARDS.table}>
         <caption className="sr-only">
           Calls, newest first. Use the arrow keys to move between calls and Enter to open one.
         </caption>
-        <TableHeader className="sticky top-0 z-10 max-md:hidden">
-          <HeaderRow />
+        <TableHeader className={cn('sticky top-0 z-10', CARDS.head)}>
+          <ColumnHeaderRow columns={COLUMNS} />
         </TableHeader>
         {children}
       </Table>
@@ -145,50 +278,27 @@ function TableFrame({
   );
 }
 
-const DIRECTION = {
-  inbound: { label: 'Inbound', Icon: IconPhoneIncoming },
-  outbound: { label: 'Outbound', Icon: IconPhoneOutgoing },
-} as const;
-
 interface CallRowProps {
   call: CallSummary;
   index: number;
-  agents: ReadonlyMap<string, Agent>;
-  people: PeopleDirectory;
+  context: CallCellContext;
   tabbable: boolean;
-  listSearch: string;
   onOpen: (index: number, event?: MouseEvent) => void;
   onFocus: (index: number) => void;
   onKeyDown: (event: KeyboardEvent<HTMLElement>, index: number) => void;
   measureRef?: (node: HTMLTableRowElement | null) => void;
 }
 
-function AssigneeName({ id, people }: { id: string | null; people: PeopleDirectory }) {
-  if (id === null) return <span className="text-fg-subtle">Unassigned</span>;
-  if (id === people.currentUserId) return <span className="font-medium">You</span>;
-  const member = people.byId.get(id);
-  return <span>{member ? memberName(member) : 'Former colleague'}</span>;
-}
-
 function CallRow({
   call,
   index,
-  agents,
-  people,
+  context,
   tabbable,
-  listSearch,
   onOpen,
   onFocus,
   onKeyDown,
   measureRef,
 }: CallRowProps) {
-  const agent = agents.get(call.agent_id);
-  const agentName = agent?.display_name ?? call.agent_id;
-  const direction = call.direction ? DIRECTION[call.direction] : null;
-  const callerTitle = call.caller_name ?? call.from_number ?? 'Unknown caller';
-  const callerNumber = call.direction === 'outbound' ? call.to_number : call.from_number;
-  const state: CallLocationState = { listSearch };
-
   return (
     <TableRow
       ref={measureRef}
@@ -204,87 +314,23 @@ function CallRow({
       className={cn(
         'cursor-pointer bg-surface transition-colors outline-none hover:bg-surface-muted',
         'focus-visible:bg-accent-soft focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
-        'max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:items-center max-md:gap-x-3 max-md:gap-y-1.5 max-md:px-4 max-md:py-3.5',
+        CARDS.row,
+        CARD_GRID,
+        'max-md:items-center max-md:gap-y-1.5',
       )}
     >
-      <TableCell className={cn(cellBase, COLUMNS.ended.cell, 'text-fg-muted max-md:text-xs')}>
-        <time dateTime={call.end_datetime} title={formatFullDateTime(call.end_datetime)}>
-          <span className="md:block md:text-fg">{formatDate(call.end_datetime)}</span>
-          <span className="max-md:before:content-['_·_'] md:block md:text-xs">
-            {formatTime(call.end_datetime)}
-          </span>
-        </time>
-      </TableCell>
-      <TableCell className={cn(cellBase, COLUMNS.caller.cell)}>
-        <div className="flex min-w-0 items-start gap-1.5">
-          {direction ? (
-            <span title={direction.label} className="mt-0.5 shrink-0 text-fg-subtle xl:hidden">
-              <direction.Icon className="size-3.5" />
-              <span className="sr-only">{direction.label}</span>
-            </span>
-          ) : null}
-          <div className="min-w-0">
-            <Link
-              to={callPagePath(call.call_id)}
-              state={state}
-              tabIndex={-1}
-              className="block truncate font-medium text-fg hover:underline"
-            >
-              {callerTitle}
-            </Link>
-            {call.caller_name && callerNumber ? (
-              <span className="block truncate text-xs text-fg-muted tabular-nums">
-                {callerNumber}
-              </span>
-            ) : null}
-          </div>
-        </div>
-      </TableCell>
-      <TableCell
-        className={cn(cellBase, COLUMNS.agent.cell, 'text-fg-muted max-md:truncate max-md:text-xs')}
-      >
-        <span className="line-clamp-2 max-md:inline">{agentName}</span>
-      </TableCell>
-      <TableCell className={cn(COLUMNS.direction.cell, 'text-fg-muted')}>
-        {direction ? (
-          <span className="inline-flex items-center gap-1.5">
-            <direction.Icon className="size-3.5 shrink-0 text-fg-subtle" />
-            {direction.label}
-          </span>
-        ) : (
-          '—'
-        )}
-      </TableCell>
-      <TableCell
-        className={cn(cellBase, COLUMNS.duration.cell, 'text-fg-muted tabular-nums max-md:text-xs')}
-      >
-        {call.duration_seconds === null ? (
-          '—'
-        ) : (
-          <span
-            className="inline-flex items-center gap-1"
-            title={formatDurationLong(call.duration_seconds)}
-          >
-            <IconClock className="size-3 text-fg-subtle md:hidden" />
-            {formatDuration(call.duration_seconds)}
-          </span>
-        )}
-      </TableCell>
-      <TableCell className={cn(cellBase, COLUMNS.status.cell)}>
-        <CallStatusBadge status={call.status} />
-      </TableCell>
-      <TableCell className={cn(cellBase, COLUMNS.assignee.cell, 'max-md:text-xs')}>
-        <span className="inline-flex max-w-full items-center gap-1.5">
-          <IconUser className="size-3 shrink-0 text-fg-subtle md:hidden" />
-          <span className="truncate">
-            <AssigneeName id={call.assignee_id} people={people} />
-          </span>
-        </span>
-      </TableCell>
-      <TableCell className={cn(cellBase, COLUMNS.summary.cell, 'text-fg-muted')}>
-        <span className="line-clamp-2">{call.summary ?? '—'}</span>
-      </TableCell>
+      <ColumnCells columns={COLUMNS} layout="grid" row={call} context={context} />
     </TableRow>
+  );
+}
+
+/** An empty row that holds the height of the rows a virtualised list leaves out. */
+function SpacerRow({ height }: { height: number }) {
+  if (height <= 0) return null;
+  return (
+    <tr aria-hidden="true" className="max-md:block" style={{ height }}>
+      <td colSpan={COLUMNS.length} className="p-0 max-md:block" />
+    </tr>
   );
 }
 
@@ -365,18 +411,17 @@ function PagedCallTable({ rows, agents, people, stale, id, labelledBy }: CallTab
   const { open, listSearch } = useOpenCall(rows);
   const navigation = useRowNavigation({ count: rows.length, containerRef: bodyRef, onOpen: open });
   useReturnToOpenedRow(rows, navigation.moveTo, { preventScroll: true });
+  const context: CallCellContext = { agents, people, listSearch };
   return (
     <TableFrame id={id} labelledBy={labelledBy} stale={stale} rowCount={rows.length + 1}>
-      <TableBody ref={bodyRef} className="max-md:block max-md:divide-y max-md:divide-border">
+      <TableBody ref={bodyRef} className={cn(CARDS.body, 'max-md:divide-y max-md:divide-border')}>
         {rows.map((call, index) => (
           <CallRow
             key={call.call_id}
             call={call}
             index={index}
-            agents={agents}
-            people={people}
+            context={context}
             tabbable={index === navigation.activeIndex}
-            listSearch={listSearch}
             onOpen={open}
             onFocus={navigation.onRowFocus}
             onKeyDown={navigation.onRowKeyDown}
@@ -442,15 +487,12 @@ function VirtualCallTable({ rows, agents, people, stale, id, labelledBy }: CallT
   const tabbable = items.some((item) => item.index === navigation.activeIndex)
     ? navigation.activeIndex
     : (first?.index ?? 0);
+  const context: CallCellContext = { agents, people, listSearch };
 
   return (
     <TableFrame id={id} labelledBy={labelledBy} stale={stale} rowCount={rows.length + 1}>
-      <TableBody ref={bodyRef} className="max-md:block">
-        {paddingTop > 0 ? (
-          <tr aria-hidden="true" className="max-md:block" style={{ height: paddingTop }}>
-            <td colSpan={8} className="p-0 max-md:block" />
-          </tr>
-        ) : null}
+      <TableBody ref={bodyRef} className={CARDS.body}>
+        <SpacerRow height={paddingTop} />
         {items.map((item) => {
           const call = rows[item.index];
           if (!call) return null;
@@ -459,10 +501,8 @@ function VirtualCallTable({ rows, agents, people, stale, id, labelledBy }: CallT
               key={item.key}
               call={call}
               index={item.index}
-              agents={agents}
-              people={people}
+              context={context}
               tabbable={item.index === tabbable}
-              listSearch={listSearch}
               onOpen={open}
               onFocus={navigation.onRowFocus}
               onKeyDown={navigation.onRowKeyDown}
@@ -470,11 +510,7 @@ function VirtualCallTable({ rows, agents, people, stale, id, labelledBy }: CallT
             />
           );
         })}
-        {paddingBottom > 0 ? (
-          <tr aria-hidden="true" className="max-md:block" style={{ height: paddingBottom }}>
-            <td colSpan={8} className="p-0 max-md:block" />
-          </tr>
-        ) : null}
+        <SpacerRow height={paddingBottom} />
       </TableBody>
     </TableFrame>
   );
@@ -488,43 +524,14 @@ export function CallTable(props: CallTableProps) {
 export function CallTableSkeleton({ rows = 8 }: { rows?: number }) {
   return (
     <div role="status" aria-label="Loading calls">
-      <Table aria-hidden="true" className="md:table-fixed max-md:block">
-        <TableHeader className="max-md:hidden">
-          <HeaderRow />
+      <Table aria-hidden="true" className={CARDS.table}>
+        <TableHeader className={CARDS.head}>
+          <ColumnHeaderRow columns={COLUMNS} />
         </TableHeader>
-        <TableBody className="max-md:block max-md:divide-y max-md:divide-border">
+        <TableBody className={cn(CARDS.body, 'max-md:divide-y max-md:divide-border')}>
           {Array.from({ length: rows }, (_, index) => (
-            <TableRow
-              key={index}
-              className="max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:gap-y-2 max-md:px-4 max-md:py-3.5"
-            >
-              <TableCell className={cn(cellBase, COLUMNS.ended.cell)}>
-                <Skeleton className="h-3.5 w-24" />
-                <Skeleton className="mt-2 h-3 w-12 max-md:hidden" />
-              </TableCell>
-              <TableCell className={cn(cellBase, COLUMNS.caller.cell)}>
-                <Skeleton className="h-3.5 w-32" />
-                <Skeleton className="mt-2 h-3 w-24 max-md:hidden" />
-              </TableCell>
-              <TableCell className={cn(cellBase, COLUMNS.agent.cell)}>
-                <Skeleton className="h-3.5 w-24" />
-              </TableCell>
-              <TableCell className={cn(COLUMNS.direction.cell)}>
-                <Skeleton className="h-3.5 w-16" />
-              </TableCell>
-              <TableCell className={cn(cellBase, COLUMNS.duration.cell)}>
-                <Skeleton className="ml-auto h-3.5 w-10" />
-              </TableCell>
-              <TableCell className={cn(cellBase, COLUMNS.status.cell)}>
-                <Skeleton className="h-5 w-20 rounded-full" />
-              </TableCell>
-              <TableCell className={cn(cellBase, COLUMNS.assignee.cell)}>
-                <Skeleton className="h-3.5 w-20 max-md:ml-auto" />
-              </TableCell>
-              <TableCell className={cn(cellBase, COLUMNS.summary.cell)}>
-                <Skeleton className="h-3.5 w-full" />
-                <Skeleton className="mt-2 h-3.5 w-2/3" />
-              </TableCell>
+            <TableRow key={index} className={cn(CARDS.row, CARD_GRID, 'max-md:gap-y-2')}>
+              <ColumnSkeletonCells columns={COLUMNS} layout="grid" />
             </TableRow>
           ))}
         </TableBody>
