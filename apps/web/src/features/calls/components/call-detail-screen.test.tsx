@@ -21,6 +21,18 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
+  // The assignee picker's popover measures the button and the list; jsdom has no layout.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+beforeEach(() => {
   signInAs();
   for (const toast of getToasts()) removeToast(toast.id);
 });
