@@ -1,10 +1,17 @@
+// Tabs on Radix Tabs (WAI-ARIA tabs, automatic activation): Tab reaches the selected tab; arrow
+// keys (round the ends), Home and End move between tabs and select them; each tab labels its
+// panel. The selection is the caller's (often kept in the address): the tabs show `value` and
+// report a choice through `onValueChange`. When the row is wider than its space (five tabs on a
+// phone), it scrolls sideways: the side with more tabs fades out under a chevron, and the
+// selected tab is always scrolled into view.
+import * as TabsPrimitive from '@radix-ui/react-tabs';
 import {
   useCallback,
   useEffect,
   useLayoutEffect,
   useRef,
   useState,
-  type KeyboardEvent,
+  type ComponentProps,
   type ReactNode,
 } from 'react';
 import { cn } from '../../lib/cn.ts';
@@ -23,35 +30,64 @@ export interface TabsProps<V extends string> {
   items: readonly TabItem<V>[];
   value: V;
   onValueChange: (value: V) => void;
-  /** Prefix of the tabs' ids: `${idPrefix}-${value}` (point the panel's aria-labelledby at it). */
-  idPrefix: string;
-  /** The id of the panel the tabs control. */
-  panelId: string;
+  /** Classes for the row of tabs. */
   className?: string;
-}
-
-export function tabId(idPrefix: string, value: string): string {
-  return `${idPrefix}-${value}`;
+  /** The panels (one TabPanel per item), and anything to show between the row and them. */
+  children: ReactNode;
 }
 
 /** How much of the row's end fades out, and how far from the edge a selected tab is kept. */
 const EDGE = 40;
 
-/**
- * A row of tabs over one panel (WAI-ARIA tabs, automatic activation): Tab reaches the selected
- * tab, arrow keys, Home and End move between tabs and select them. When the row is wider than
- * its space (five tabs on a phone), it scrolls sideways: the side with more tabs fades out under
- * a chevron, and the selected tab is always scrolled into view.
- */
 export function Tabs<V extends string>({
   label,
   items,
   value,
   onValueChange,
-  idPrefix,
-  panelId,
   className,
+  children,
 }: TabsProps<V>) {
+  // Radix selects a pressed tab twice, once as the press focuses it and once for the press; until
+  // the caller's value catches up, both would be reported. One report per event is enough.
+  const reported = useRef<string | null>(null);
+
+  function report(next: string) {
+    const item = items.find((candidate) => candidate.value === next);
+    if (!item || next === reported.current) return;
+    reported.current = next;
+    queueMicrotask(() => {
+      reported.current = null;
+    });
+    onValueChange(item.value);
+  }
+
+  return (
+    <TabsPrimitive.Root value={value} onValueChange={report}>
+      <TabRow label={label} items={items} value={value} className={className} />
+      {children}
+    </TabsPrimitive.Root>
+  );
+}
+
+/**
+ * One tab's panel; only the selected tab's panel is shown and has its content. Like the panels
+ * before Radix, it is not a stop of its own in the Tab order: every panel starts with controls.
+ */
+export function TabPanel(props: ComponentProps<typeof TabsPrimitive.Content>) {
+  return <TabsPrimitive.Content tabIndex={undefined} {...props} />;
+}
+
+function TabRow<V extends string>({
+  label,
+  items,
+  value,
+  className,
+}: {
+  label: string;
+  items: readonly TabItem<V>[];
+  value: V;
+  className: string | undefined;
+}) {
   const listRef = useRef<HTMLDivElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const scrolledOnce = useRef(false);
@@ -107,32 +143,6 @@ export function Tabs<V extends string>({
     scroller.scrollBy({ left: direction * scroller.clientWidth * 0.7, behavior: 'smooth' });
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = items.findIndex((item) => item.value === value);
-    const last = items.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? index >= last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index <= 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    const target = next === null ? undefined : items[next];
-    if (!target) return;
-    event.preventDefault();
-    onValueChange(target.value);
-    listRef.current
-      ?.querySelector<HTMLElement>(`#${CSS.escape(tabId(idPrefix, target.value))}`)
-      ?.focus({ preventScroll: true });
-  }
-
   const fade = `linear-gradient(to right, ${more.before ? `transparent, #000 ${EDGE}px` : '#000'}, ${more.after ? `#000 calc(100% - ${EDGE}px), transparent` : '#000'})`;
 
   return (
@@ -143,51 +153,26 @@ export function Tabs<V extends string>({
         className="overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
         style={more.before || more.after ? { maskImage: fade, WebkitMaskImage: fade } : undefined}
       >
-        <div
+        <TabsPrimitive.List
           ref={listRef}
-          role="tablist"
           aria-label={label}
-          onKeyDown={onKeyDown}
           className="relative flex w-max min-w-full gap-1 border-b border-border"
         >
-          {items.map((item) => {
-            const selected = item.value === value;
-            return (
-              <button
-                key={item.value}
-                id={tabId(idPrefix, item.value)}
-                type="button"
-                role="tab"
-                aria-selected={selected}
-                aria-controls={panelId}
-                tabIndex={selected ? 0 : -1}
-                onClick={() => {
-                  if (!selected) onValueChange(item.value);
-                }}
-                className={cn(
-                  '-mb-px inline-flex h-10 shrink-0 items-center gap-2 border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:rounded-t-md focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
-                  selected
-                    ? 'border-accent text-fg'
-                    : 'border-transparent text-fg-muted hover:border-border-input hover:text-fg',
-                )}
-              >
-                {item.label}
-                {item.count !== undefined ? (
-                  <span
-                    className={cn(
-                      'min-w-6 rounded-full px-1.5 py-px text-center text-xs tabular-nums',
-                      selected
-                        ? 'bg-accent-soft text-accent-text'
-                        : 'bg-surface-muted text-fg-muted',
-                    )}
-                  >
-                    {item.count}
-                  </span>
-                ) : null}
-              </button>
-            );
-          })}
-        </div>
+          {items.map((item) => (
+            <TabsPrimitive.Trigger
+              key={item.value}
+              value={item.value}
+              className="group -mb-px inline-flex h-10 shrink-0 items-center gap-2 border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:rounded-t-md focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring data-[state=active]:border-accent data-[state=active]:text-fg data-[state=inactive]:border-transparent data-[state=inactive]:text-fg-muted data-[state=inactive]:hover:border-border-input data-[state=inactive]:hover:text-fg"
+            >
+              {item.label}
+              {item.count !== undefined ? (
+                <span className="min-w-6 rounded-full bg-surface-muted px-1.5 py-px text-center text-xs text-fg-muted tabular-nums group-data-[state=active]:bg-accent-soft group-data-[state=active]:text-accent-text">
+                  {item.count}
+                </span>
+              ) : null}
+            </TabsPrimitive.Trigger>
+          ))}
+        </TabsPrimitive.List>
       </div>
       {/* Pointer helpers only: keyboard users move with the arrow keys, which scroll too. */}
       {more.before ? <ScrollHint side="before" onClick={() => scrollBy(-1)} /> : null}

@@ -8,7 +8,7 @@ import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconArrowLeft, IconLock } from '../../../components/ui/icons.tsx';
-import { Tabs, tabId } from '../../../components/ui/tabs.tsx';
+import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { isOrganisationAdmin } from '../permissions.ts';
 import { AgentsPanel } from './agents-panel.tsx';
 import { AuditPanel } from './audit-panel.tsx';
@@ -44,31 +44,6 @@ export function AdminScreen({ user }: { user: Me }) {
   const requested = searchParams.get('tab');
   const current = tabs.find((tab) => tab.value === requested) ?? first;
 
-  let panel: ReactNode;
-  switch (current.value) {
-    case 'members':
-      panel = <MembersPanel currentUserId={user.id} />;
-      break;
-    case 'invitations':
-      panel = <InvitationsPanel />;
-      break;
-    case 'agents':
-      panel = <AgentsPanel />;
-      break;
-    case 'deleted':
-      panel = <DeletedCallsPanel />;
-      break;
-    case 'audit':
-      panel = <AuditPanel />;
-      break;
-    case 'organisations':
-      panel = <PlatformOrganisationsPanel />;
-      break;
-    case 'platform-agents':
-      panel = <PlatformAgentsPanel />;
-      break;
-  }
-
   const heading = orgAdmin ? 'Admin area' : 'Platform console';
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
@@ -84,21 +59,38 @@ export function AdminScreen({ user }: { user: Me }) {
         className="mt-6"
         items={tabs}
         value={current.value}
-        idPrefix="admin-tab"
-        panelId="admin-panel"
         // Each tab starts afresh: one tab's page (?page=) is not another's.
         onValueChange={(value) => setSearchParams({ tab: value }, { replace: true })}
-      />
-      <Card
-        id="admin-panel"
-        role="tabpanel"
-        aria-labelledby={tabId('admin-tab', current.value)}
-        className="mt-4 overflow-hidden"
       >
-        {panel}
-      </Card>
+        {tabs.map((tab) => (
+          <TabPanel key={tab.value} value={tab.value} className="mt-4">
+            <Card className="overflow-hidden">
+              <Panel tab={tab.value} user={user} />
+            </Card>
+          </TabPanel>
+        ))}
+      </Tabs>
     </main>
   );
+}
+
+function Panel({ tab, user }: { tab: TabValue; user: Me }): ReactNode {
+  switch (tab) {
+    case 'members':
+      return <MembersPanel currentUserId={user.id} />;
+    case 'invitations':
+      return <InvitationsPanel />;
+    case 'agents':
+      return <AgentsPanel />;
+    case 'deleted':
+      return <DeletedCallsPanel />;
+    case 'audit':
+      return <AuditPanel />;
+    case 'organisations':
+      return <PlatformOrganisationsPanel />;
+    case 'platform-agents':
+      return <PlatformAgentsPanel />;
+  }
 }
 
 function NotAdmin({ user }: { user: Me }) {

@@ -9,7 +9,7 @@ import { IconInbox, IconSearchX } from '../../../components/ui/icons.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { tabId, Tabs } from '../../../components/ui/tabs.tsx';
+import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { useAgents, useMembers } from '../../../lib/organisation-directory.ts';
@@ -32,8 +32,6 @@ import { CallTable, CallTableSkeleton } from './call-table.tsx';
 import { NoOrganisation } from './no-organisation.tsx';
 
 const TAB_LABELS: Record<CallStatusTab, string> = { open: 'Open', closed: 'Closed', all: 'All' };
-const TABS_ID = 'call-status';
-const PANEL_ID = 'call-list-panel';
 
 function noun(count: number, status: CallStatusTab): string {
   const word = count === 1 ? 'call' : 'calls';
@@ -188,8 +186,6 @@ export function CallListScreen() {
       <Tabs
         label="Calls by status"
         className="mt-5"
-        idPrefix={TABS_ID}
-        panelId={PANEL_ID}
         value={filters.status}
         onValueChange={(status) => setFilters({ status })}
         items={CALL_STATUS_TABS.map((status) => ({
@@ -197,57 +193,55 @@ export function CallListScreen() {
           label: TAB_LABELS[status],
           count: counts ? formatCount(counts[status]) : undefined,
         }))}
-      />
-
-      <div className="mt-4 space-y-3">
-        <CallFilters
-          filters={filters}
-          setFilters={setFilters}
-          clearFilters={clearFilters}
-          agents={agents.data ?? []}
-          members={members.data ?? []}
-          currentUserId={user?.id ?? null}
-        />
-        <ActiveFilterChips filters={filters} setFilters={setFilters} />
-      </div>
-
-      <div className="mt-4 flex min-h-9 flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <p aria-live="polite" className="flex items-center gap-2 text-sm text-fg-muted">
-          {data ? (
-            <span className="tabular-nums">
-              {formatCount(total)} {noun(total, filters.status)}
-              {truncated ? ` · showing the newest ${formatCount(data.rows.length)}` : null}
-            </span>
-          ) : null}
-          {calls.isFetching && !calls.isPending ? (
-            <>
-              <Spinner className="size-3.5" />
-              <span className="sr-only">Updating…</span>
-            </>
-          ) : null}
-        </p>
-        <SegmentedControl
-          legend="Show"
-          hideLegend
-          className="w-48"
-          value={filters.loadAll ? 'all' : 'pages'}
-          onValueChange={(view) => setFilters({ loadAll: view === 'all' })}
-          options={[
-            { value: 'pages', label: 'Pages' },
-            { value: 'all', label: 'Load all' },
-          ]}
-        />
-      </div>
-
-      <Card
-        ref={cardRef}
-        id={PANEL_ID}
-        role="tabpanel"
-        aria-labelledby={tabId(TABS_ID, filters.status)}
-        className="mt-3 scroll-mt-4 overflow-clip"
       >
-        {body}
-      </Card>
+        <div className="mt-4 space-y-3">
+          <CallFilters
+            filters={filters}
+            setFilters={setFilters}
+            clearFilters={clearFilters}
+            agents={agents.data ?? []}
+            members={members.data ?? []}
+            currentUserId={user?.id ?? null}
+          />
+          <ActiveFilterChips filters={filters} setFilters={setFilters} />
+        </div>
+
+        <div className="mt-4 flex min-h-9 flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <p aria-live="polite" className="flex items-center gap-2 text-sm text-fg-muted">
+            {data ? (
+              <span className="tabular-nums">
+                {formatCount(total)} {noun(total, filters.status)}
+                {truncated ? ` · showing the newest ${formatCount(data.rows.length)}` : null}
+              </span>
+            ) : null}
+            {calls.isFetching && !calls.isPending ? (
+              <>
+                <Spinner className="size-3.5" />
+                <span className="sr-only">Updating…</span>
+              </>
+            ) : null}
+          </p>
+          <SegmentedControl
+            legend="Show"
+            hideLegend
+            className="w-48"
+            value={filters.loadAll ? 'all' : 'pages'}
+            onValueChange={(view) => setFilters({ loadAll: view === 'all' })}
+            options={[
+              { value: 'pages', label: 'Pages' },
+              { value: 'all', label: 'Load all' },
+            ]}
+          />
+        </div>
+
+        {CALL_STATUS_TABS.map((status) => (
+          <TabPanel key={status} value={status} className="mt-3">
+            <Card ref={cardRef} className="scroll-mt-4 overflow-clip">
+              {body}
+            </Card>
+          </TabPanel>
+        ))}
+      </Tabs>
 
       {!filters.loadAll && data && data.total > 0 ? (
         <Pagination
