@@ -3,18 +3,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubResizeObserver } from '../../testing/render.tsx';
 import { Combobox, type ComboboxOption } from './combobox.tsx';
 
 beforeEach(() => {
-  // Radix measures the button and cmdk the list; jsdom has no layout.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver(); // Radix measures the button, and cmdk the list
   // cmdk keeps the highlighted option in view.
   Element.prototype.scrollIntoView = vi.fn();
 });

@@ -7,18 +7,11 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubResizeObserver } from '../../testing/render.tsx';
 import { TabPanel, Tabs } from './tabs.tsx';
 
 beforeEach(() => {
-  // The row watches its size to know when it overflows; jsdom has no layout.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver(); // the row watches its size to know when it overflows
 });
 afterEach(() => {
   cleanup();

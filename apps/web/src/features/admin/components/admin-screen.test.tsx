@@ -1,49 +1,29 @@
 // @vitest-environment jsdom
 // The admin area keeps its tab in the address (?tab=…); each tab starts on its first page.
 import type { Me } from '@callboard/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client.ts';
 import { DEMO_USER } from '../../../testing/fake-fetch.ts';
+import { renderRoutes, signInAs, stubResizeObserver } from '../../../testing/render.tsx';
 import { AdminScreen } from './admin-screen.tsx';
 
 const ADMIN: Me = { ...DEMO_USER, organisation: { ...DEMO_USER.organisation } };
 const OPERATOR: Me = { ...ADMIN, role: 'member', isSuperAdmin: true, organisation: null };
 
 beforeEach(() => {
-  // The tabs watch their row's size; jsdom has no layout.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  // The panels' data never arrives: these tests are about the tabs.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => new Promise<Response>(() => undefined)),
-  );
+  stubResizeObserver(); // the tabs watch their row's size
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
+/** The admin area at `path`. The fake server knows no route: the panels' errors don't matter. */
 function renderAdmin(path: string, user: Me = ADMIN) {
-  const router = createMemoryRouter([{ path: '/admin', element: <AdminScreen user={user} /> }], {
-    initialEntries: [path],
+  signInAs(user);
+  return renderRoutes([{ path: '/admin', element: <AdminScreen user={user} /> }], {
+    initialEntry: path,
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, user: userEvent.setup() };
 }
 
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);

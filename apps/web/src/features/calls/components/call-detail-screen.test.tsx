@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { getToasts, removeToast } from '../../../components/ui/toast-store.ts';
 import { deferred, jsonResponse, sentBody } from '../../../testing/fake-fetch.ts';
 import { LEO, MEMBERS, MIA } from '../../../testing/fixtures.ts';
-import { signInAs } from '../../../testing/render.tsx';
+import { signInAs, stubResizeObserver } from '../../../testing/render.tsx';
 import { activity, callDetail } from '../test-fixtures.ts';
 import { renderCalls } from '../test-render.tsx';
 
@@ -21,18 +21,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  // The assignee picker's popover measures the button and the list; jsdom has no layout.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
-
-beforeEach(() => {
+  stubResizeObserver(); // the assignee picker's popover measures the button and the list
   signInAs();
   for (const toast of getToasts()) removeToast(toast.id);
 });
