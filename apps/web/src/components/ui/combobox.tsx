@@ -232,10 +232,11 @@ export function Combobox({
                   </Command.Item>
                 );
               })}
-              <Command.Empty className="px-2.5 py-6 text-center text-sm text-fg-muted">
-                {emptyText}
-              </Command.Empty>
             </Command.List>
+            {/* Beside the list, not in it: a listbox may hold only options. */}
+            <Command.Empty className="px-2.5 pb-6 pt-5 text-center text-sm text-fg-muted">
+              {emptyText}
+            </Command.Empty>
             <ActiveDescendant inputRef={inputRef} listRef={listRef} />
           </Command>
         </Popover.Content>
