@@ -1,50 +1,18 @@
 // Secure defaults over real HTTP against a real database: the development outbox answers only this
 // machine, better-auth's unused endpoints are closed, password changes and resets leave no live
 // credential behind, bodies are size-limited, and API JSON is never cached. docs/security.md.
-import { request as httpRequest } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed/seed.ts';
 import { AUTH_ENDPOINTS } from '../modules/auth/auth.routes.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
-import { TestClient } from '../test/http-client.ts';
+import { postAlone, TestClient } from '../test/http-client.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { API_BODY_LIMIT_BYTES, PUBLIC_BODY_LIMIT_BYTES } from './app.ts';
 
 interface OutboxBody {
   messages: { to: string; subject: string; text: string }[];
-}
-
-/**
- * A POST on a connection of its own (no keep-alive pool): after a 413 the server discards the
- * unread rest of the body before the connection can carry another request, and a pooled client
- * could otherwise send its next request into that.
- */
-function postAlone(
-  url: string,
-  body: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      url,
-      {
-        method: 'POST',
-        agent: false,
-        headers: { 'content-type': 'application/json', origin: new URL(url).origin, ...headers },
-      },
-      (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as unknown }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
 }
 
 function resetTokenFrom(text: string): string {

@@ -1,4 +1,6 @@
 // A small HTTP client for API tests: one per signed-in browser, with its own cookie jar.
+import { request as httpRequest } from 'node:http';
+
 export interface JsonResponse<T = unknown> {
   status: number;
   headers: Headers;
@@ -76,4 +78,35 @@ export class TestClient {
   get hasSessionCookie() {
     return [...this.cookies.keys()].some((name) => name.includes('session_token'));
   }
+}
+
+/**
+ * A POST on a connection of its own (no keep-alive pool): after a 413 the server discards the
+ * unread rest of the body before the connection can carry another request, and a pooled client
+ * could otherwise send its next request into that.
+ */
+export function postAlone(
+  url: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', origin: new URL(url).origin, ...headers },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as unknown }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
