@@ -104,6 +104,10 @@ export const AUDIT_ACTIONS = [
   'agent.mapped',
   'agent.unmapped',
   'organisation.created',
+  'api_key.created',
+  /** Written by the database the first time a key's batch is accepted; no actor. */
+  'api_key.first_used',
+  'api_key.revoked',
 ] as const;
 
 export const auditQuerySchema = z
@@ -126,7 +130,7 @@ export const auditEntrySchema = z.object({
   created_at: z.string(),
   actor_id: z.uuid().nullable(),
   action: z.enum(AUDIT_ACTIONS),
-  /** What it was done to: a call id, an email, an agent id, a user id. */
+  /** What it was done to: a call id, an email, an agent id, a user id, an API key id. */
   target: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
 });

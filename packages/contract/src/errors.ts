@@ -28,7 +28,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
  * Every /api/v1 error: `{"error": {"code", "message"}}`, with the product's messages verbatim
- * (docs/product.md, "Error messages"); `fields` names each bad input of a VALIDATION_FAILED, and
+ * (docs/product.md, "Error messages"); `fields` names each bad input of a VALIDATION_FAILED (and
+ * of an UNPROCESSABLE or CONFLICT that concerns items of a batch, as `calls.3.agent_id`), and
  * `reasons` lists every broken rule of a WEAK_PASSWORD.
  */
 export const errorBodySchema = z.object({

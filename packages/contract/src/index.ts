@@ -4,6 +4,7 @@ export * from './calls.ts';
 export * from './call-list-filters.ts';
 export * from './analytics.ts';
 export * from './admin.ts';
+export * from './ingest.ts';
 export * from './route.ts';
 export * from './routes/index.ts';
 export * from './routes/auth.ts';

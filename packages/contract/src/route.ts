@@ -10,14 +10,19 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500;
 export type ErrorResponses = Partial<Record<ErrorStatus, string>>;
 
-/** Who may call a route: a bearer access token, the session cookie, or anyone. */
-export type RouteAuth = 'bearer' | 'session' | 'public';
+/**
+ * Who may call a route: a bearer access token, the session cookie, anyone, or an organisation's
+ * API key sent as a bearer token (the ingestion API).
+ */
+export type RouteAuth = 'bearer' | 'session' | 'public' | 'api-key';
 
 export interface SuccessResponse {
   status: 200 | 201 | 204;
   description: string;
   /** What the body parses with; absent for 204 and for answers nobody reads. */
   schema?: core.$ZodType;
+  /** A typical answer, for the OpenAPI document. */
+  example?: unknown;
 }
 
 export interface RouteDeclaration {
@@ -33,9 +38,18 @@ export interface RouteDeclaration {
   params?: core.$ZodObject;
   query?: core.$ZodType<Record<string, unknown>>;
   body?: core.$ZodType;
+  /** A typical body, for the OpenAPI document. */
+  bodyExample?: unknown;
+  /**
+   * The answer to a JSON body that breaks the schema: 400 VALIDATION_FAILED unless the route says
+   * 422 UNPROCESSABLE (a batch refused whole for problems in its items). Either names each field.
+   */
+  invalidBodyStatus?: 400 | 422;
   /** Absent for a route that only ever fails (POST /test-sentry). */
   response?: SuccessResponse;
   errors: ErrorResponses;
+  /** Typical error bodies by status, for the OpenAPI document. */
+  errorExamples?: Partial<Record<ErrorStatus, unknown>>;
   /** The body of every error answer; the API's `errorBodySchema` unless the route says otherwise. */
   errorSchema?: core.$ZodType;
 }

@@ -39,21 +39,32 @@ const SECURITY: Record<RouteDeclaration['auth'], { security?: Record<string, str
   bearer: {},
   session: { security: [{ session: [] }] },
   public: { security: [] },
+  'api-key': { security: [{ apiKey: [] }] },
 };
+
+const withExample = (example: unknown) => (example === undefined ? {} : { example });
 
 function operation(route: RouteDeclaration) {
   const errorBody = route.errorSchema ? AUTH_ERROR_BODY : ERROR_BODY;
   const responses: Record<string, object> = {};
   if (route.response) {
-    const { status, description, schema } = route.response;
+    const { status, description, schema, example } = route.response;
     responses[status] = schema
-      ? { description, content: { 'application/json': { schema: json(schema, 'output') } } }
+      ? {
+          description,
+          content: {
+            'application/json': { schema: json(schema, 'output'), ...withExample(example) },
+          },
+        }
       : { description };
   }
+  const errorExamples: Partial<Record<string, unknown>> = route.errorExamples ?? {};
   for (const [status, description] of Object.entries(route.errors)) {
     responses[status] = {
       description,
-      content: { 'application/json': { schema: { $ref: errorBody } } },
+      content: {
+        'application/json': { schema: { $ref: errorBody }, ...withExample(errorExamples[status]) },
+      },
     };
   }
   const params = [...parameters(route.params, 'path'), ...parameters(route.query, 'query')];
@@ -66,7 +77,12 @@ function operation(route: RouteDeclaration) {
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: json(route.body, 'input') } },
+            content: {
+              'application/json': {
+                schema: json(route.body, 'input'),
+                ...withExample(route.bodyExample),
+              },
+            },
           },
         }
       : {}),
@@ -102,6 +118,13 @@ export function openApiDocument() {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         session: { type: 'apiKey', in: 'cookie', name: 'callboard.session_token' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'cb_live_…',
+          description:
+            "An organisation's API key, created by its admins (POST /admin/api-keys), for the ingestion API only.",
+        },
       },
       schemas: {
         ErrorBody: json(errorBodySchema, 'output'),

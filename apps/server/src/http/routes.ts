@@ -46,7 +46,9 @@ export function serve<const Route extends RouteDeclaration>(
       const input = {
         params: declaration.params && parseInput(declaration.params, c.req.param()),
         query: declaration.query && parseInput(declaration.query, c.req.query()),
-        body: declaration.body && parseInput(declaration.body, await jsonBody(c)),
+        body:
+          declaration.body &&
+          parseInput(declaration.body, await jsonBody(c), declaration.invalidBodyStatus),
       } as RouteInput<Route>;
       const result: unknown = await handler(c, input);
       const response = declaration.response;

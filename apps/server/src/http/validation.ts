@@ -5,20 +5,37 @@ import { z } from 'zod';
 import type * as core from 'zod/v4/core';
 import { AppError } from './errors.ts';
 
+/** A batch of 1,000 bad items is not answered with 10,000 fields: the first this many. */
+export const MAX_REPORTED_FIELDS = 100;
+
+/**
+ * `status` 422 is for a body refused whole for problems in its items (the ingestion API's batch):
+ * UNPROCESSABLE, with the same `fields`.
+ */
 export function parseInput<Schema extends core.$ZodType>(
   schema: Schema,
   input: unknown,
+  status: 400 | 422 = 400,
 ): core.output<Schema> {
   const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
+  let more = 0;
   for (const issue of result.error.issues) {
     const name = issue.path.join('.') || 'body';
-    fields[name] ??= issue.message;
+    if (name in fields) continue;
+    if (Object.keys(fields).length < MAX_REPORTED_FIELDS) fields[name] = issue.message;
+    else more += 1;
   }
-  const summary = Object.entries(fields)
-    .map(([name, problem]) => `${name} ${problem}`)
-    .join('; ');
+  const summary =
+    Object.entries(fields)
+      .map(([name, problem]) => `${name} ${problem}`)
+      .join('; ') + (more > 0 ? `; and ${more} more` : '');
+  if (status === 422) {
+    throw new AppError('UNPROCESSABLE', `Invalid request, nothing was stored: ${summary}.`, {
+      fields,
+    });
+  }
   throw AppError.validation(`Invalid request: ${summary}.`, { fields });
 }
 

@@ -18,6 +18,7 @@ import {
   setMemberRoleBodySchema,
 } from '../admin.ts';
 import { agentSchema, callSummarySchema } from '../calls.ts';
+import { apiKeySchema, createApiKeyBodySchema, createdApiKeySchema } from '../ingest.ts';
 import { defineRoute } from '../route.ts';
 import { asAdmin, asPlatformOperator, invalidInput } from './common.ts';
 
@@ -27,6 +28,7 @@ const invitationParams = z.object({
 });
 const agentParams = z.object({ agentId: z.string().min(1).max(200) });
 const callParams = z.object({ callId: z.string().min(1).max(200) });
+const apiKeyParams = z.object({ keyId: z.uuid({ message: 'must be an API key id' }) });
 
 const noMember = { 404: 'No such member in the organisation' } as const;
 const lastAdmin = { 422: 'The organisation would be left without an admin' } as const;
@@ -191,6 +193,57 @@ export const listAuditRoute = defineRoute({
   query: auditQuerySchema,
   response: { status: 200, description: 'One page of entries', schema: auditResponseSchema },
   errors: { ...invalidInput, ...asAdmin },
+});
+
+export const listApiKeysRoute = defineRoute({
+  operationId: 'listApiKeys',
+  method: 'get',
+  base: '/api/v1',
+  path: '/admin/api-keys',
+  summary: "The organisation's live API keys (never their secrets), newest first",
+  auth: 'bearer',
+  response: {
+    status: 200,
+    description: 'The keys',
+    schema: z.object({ rows: z.array(apiKeySchema) }),
+  },
+  errors: asAdmin,
+});
+
+export const createApiKeyRoute = defineRoute({
+  operationId: 'createApiKey',
+  method: 'post',
+  base: '/api/v1',
+  path: '/admin/api-keys',
+  summary: 'Create an API key for the ingestion API; the whole key is in this answer only',
+  auth: 'bearer',
+  body: createApiKeyBodySchema,
+  bodyExample: { name: 'Voice platform (production)' },
+  response: {
+    status: 201,
+    description: 'The key: store `key` now, it is never shown again',
+    schema: createdApiKeySchema,
+    example: {
+      id: '5f0c6d2e-8a41-4b7c-9d3e-2f1a0b9c8d7e',
+      name: 'Voice platform (production)',
+      prefix: 'cb_live_EXAMPL',
+      key: 'cb_live_EXAMPLEexampleEXAMPLEexampleEXAMPLEexample0',
+      created_at: '2026-05-04T09:00:00.000Z',
+    },
+  },
+  errors: { ...invalidInput, ...asAdmin },
+});
+
+export const revokeApiKeyRoute = defineRoute({
+  operationId: 'revokeApiKey',
+  method: 'delete',
+  base: '/api/v1',
+  path: '/admin/api-keys/{keyId}',
+  summary: 'Revoke an API key: it is refused from the next request on',
+  auth: 'bearer',
+  params: apiKeyParams,
+  response: { status: 204, description: 'Done' },
+  errors: { ...invalidInput, ...asAdmin, 404: 'No such live API key in the organisation' },
 });
 
 export const listOrganisationsRoute = defineRoute({

@@ -2,11 +2,13 @@
 import type { RouteDeclaration } from '../route.ts';
 import * as admin from './admin.ts';
 import * as calls from './calls.ts';
+import * as ingest from './ingest.ts';
 import * as invitations from './invitations.ts';
 import * as me from './me.ts';
 
 export * from './admin.ts';
 export * from './calls.ts';
+export * from './ingest.ts';
 export * from './invitations.ts';
 export * from './me.ts';
 
@@ -15,4 +17,5 @@ export const V1_ROUTES = [
   ...Object.values(calls),
   ...Object.values(admin),
   ...Object.values(invitations),
+  ...Object.values(ingest),
 ] satisfies RouteDeclaration[];
