@@ -217,6 +217,10 @@ export const callLog = pgTable(
     recording_url: text('recording_url'),
     sentiment: text('sentiment', { enum: ['positive', 'neutral', 'negative'] }),
     disconnection_reason: text('disconnection_reason'),
+    // Ingested calls only (docs/ingestion.md): the sender's id for the call, unique within the
+    // organisation, which makes sending a call again an update; and the sender's own fields.
+    external_id: text('external_id'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
     // Denormalised from agent_mapping by a trigger (migrations/0001): the tenant key for RLS
     // and for the list index. Null while the agent is unmapped.
     organisation_id: uuid('organisation_id').references(() => organisations.id, {
@@ -233,6 +237,9 @@ export const callLog = pgTable(
     // index-only scans. call_activity has two partial covering indexes of the same kind (0004).
     // Deleted calls have their own partial index in the same order, call_log_deleted_idx (0009).
     index('call_log_agent_id_idx').on(table.agent_id),
+    // The ingestion API's upsert key. Calls from the seed and older systems have none (NULLs
+    // never collide).
+    uniqueIndex('call_log_external_id_key').on(table.organisation_id, table.external_id),
     index('call_log_assignee_id_idx').on(table.assignee_id),
     check('call_log_status_check', sql`${table.status} in ('New', 'In progress', 'Closed')`),
     check(
@@ -315,6 +322,11 @@ export const invitations = pgTable(
   (table) => [index('invitations_organisation_id_idx').on(table.organisation_id)],
 );
 
+/**
+ * An organisation's keys for the ingestion API (docs/decisions/0014-api-keys-and-idempotent-ingestion.md).
+ * Only the SHA-256 of a key is kept; callboard_app may not even read that column, so the hash a
+ * tenant transaction presents (app_enter_api_key) can only come from someone holding the key.
+ */
 export const apiKeys = pgTable(
   'api_keys',
   {
@@ -323,7 +335,12 @@ export const apiKeys = pgTable(
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The key's first characters (`cb_live_` and 6 more), to tell keys apart in a list. */
+    prefix: text('prefix').notNull(),
+    /** Hex SHA-256 of the whole key. */
     key_hash: text('key_hash').notNull().unique(),
+    created_by: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    /** When a batch was last accepted with it, to the minute. */
     last_used_at: timestamp('last_used_at', { withTimezone: true }),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
     created_at: createdAt(),

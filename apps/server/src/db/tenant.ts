@@ -96,6 +96,37 @@ export async function withPlatform<T>(
   });
 }
 
+/** An API key, as the database says at the start of the transaction: live, and whose it is. */
+export interface ApiKeyPrincipal {
+  apiKeyId: string;
+  organisationId: string;
+}
+
+/**
+ * For the ingestion API: a transaction on the tenant connection, as callboard_app, entered with
+ * an API key instead of a user's session. app_enter_api_key checks that the key whose SHA-256 is
+ * keyHash is live, sets app.api_key_hash (which app_api_key_organisation_id() re-checks on every
+ * statement) and marks the key used. No user policy applies (app_user_id() is NULL); only the
+ * *_api_key_* policies do, for the key's organisation. 401 when the key is unknown or revoked.
+ */
+export async function withApiKey<T>(
+  db: Db,
+  keyHash: string,
+  work: (tx: Tx, principal: ApiKeyPrincipal) => Promise<T>,
+): Promise<T> {
+  const route = tenantRouteFor(db);
+  return route.db.transaction(async (tx) => {
+    const [row] = await queryRows<{ api_key_id: string; organisation_id: string }>(
+      tx,
+      sql`select entered.api_key_id, entered.organisation_id
+                 ${route.setRole ? sql`, set_config('role', 'callboard_app', true) as role_set` : sql``}
+          from app_enter_api_key(${keyHash}) as entered`,
+    );
+    if (!row) throw AppError.invalidApiKey();
+    return work(tx, { apiKeyId: row.api_key_id, organisationId: row.organisation_id });
+  });
+}
+
 /** The principal's organisation, if they administer it; 403 otherwise. */
 export function requireAdmin(principal: Principal): string {
   const organisationId = requireOrganisation(principal);

@@ -41,6 +41,13 @@ export class AppError extends Error {
   static unauthenticated() {
     return new AppError('UNAUTHENTICATED', 'Authentication required');
   }
+  /** The ingestion API's 401: no live API key (docs/ingestion.md). */
+  static invalidApiKey() {
+    return new AppError(
+      'UNAUTHENTICATED',
+      'Authentication required: send a live API key as Authorization: Bearer cb_live_…',
+    );
+  }
   static noOrganisation() {
     return new AppError('NO_ORGANISATION', 'No organization assigned to user');
   }
