@@ -66,6 +66,8 @@ const configSchema = z
       .enum(['true', 'false'])
       .optional()
       .transform((value) => (value === undefined ? undefined : value === 'true')),
+    /** Requests per minute that one API key may make to the ingestion API (docs/ingestion.md). */
+    INGEST_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     /** The demo accounts' password; unset: the published one, which production refuses. */
     DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
   })

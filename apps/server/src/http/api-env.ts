@@ -16,6 +16,8 @@ export interface ApiEnv {
   Variables: {
     db: Db;
     claims: AccessClaims;
+    /** On /api/v1/ingest: the SHA-256 of the live API key the request carries. */
+    apiKeyHash: string;
     mail: MailQueue;
     /** The public address, for links in mail. */
     appUrl: string;

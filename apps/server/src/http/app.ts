@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -21,8 +21,11 @@ import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { devRoutes } from '../modules/dev/dev.routes.ts';
 import { analyticsRoutes } from '../modules/analytics/analytics.routes.ts';
 import { adminRoutes } from '../modules/admin/admin.routes.ts';
+import { apiKeyAuth, ingestRateRule } from '../modules/api-keys/api-key-auth.ts';
+import { apiKeyRoutes } from '../modules/api-keys/api-keys.routes.ts';
 import { callRoutes } from '../modules/calls/calls.routes.ts';
 import { diagnosticsRoutes } from '../modules/diagnostics/diagnostics.routes.ts';
+import { ingestRoutes } from '../modules/ingest/ingest.routes.ts';
 import {
   invitationRoutes,
   publicInvitationRoutes,
@@ -59,6 +62,9 @@ export interface AppDeps {
 /** Request bodies: identity and the public invitation routes take a few fields. */
 export const PUBLIC_BODY_LIMIT_BYTES = 16 * 1024;
 export const API_BODY_LIMIT_BYTES = 1024 * 1024;
+/** The ingestion API: 1,000 calls with their transcripts (docs/ingestion.md). */
+export const INGEST_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+const INGEST_PATH = '/api/v1/ingest/';
 
 function bodyLimitOf(maxSize: number) {
   return bodyLimit({
@@ -158,7 +164,14 @@ export function createApp(deps: AppDeps) {
   const publicBodyLimit = bodyLimitOf(PUBLIC_BODY_LIMIT_BYTES);
   app.use('/api/auth/*', publicBodyLimit);
   app.use('/api/v1/invitations/*', publicBodyLimit);
-  app.use('/api/*', bodyLimitOf(API_BODY_LIMIT_BYTES));
+  // The ingestion API takes a larger body than the rest of /api/v1, and only with a live API key,
+  // which is checked (and rate-limited) before the body is read.
+  const ingestBodyLimit = bodyLimitOf(INGEST_BODY_LIMIT_BYTES);
+  const apiBodyLimit = bodyLimitOf(API_BODY_LIMIT_BYTES);
+  const apiBodyLimits: MiddlewareHandler = (c, next) =>
+    c.req.path.startsWith(INGEST_PATH) ? ingestBodyLimit(c, next) : apiBodyLimit(c, next);
+  app.use('/api/*', apiBodyLimits);
+  app.use(`${INGEST_PATH}*`, apiKeyAuth(db, ingestRateRule(config.INGEST_REQUESTS_PER_MINUTE)));
   // Then no string PostgreSQL cannot take gets further (URL and body).
   app.use('/api/*', inputGuard());
 
@@ -193,6 +206,8 @@ export function createApp(deps: AppDeps) {
     '/api/v1',
     servedRoutes(...publicInvitationRoutes({ db, mail, appUrl: config.APP_URL, auth })),
   );
+  // An organisation's systems, with an API key (apiKeyAuth, above) rather than an access token.
+  app.route('/api/v1', servedRoutes(...ingestRoutes));
   const api = new Hono<ApiEnv>();
   api.use(async (c, next) => {
     const header = c.req.header('authorization');
@@ -214,6 +229,7 @@ export function createApp(deps: AppDeps) {
       ...organisationRoutes,
       ...diagnosticsRoutes,
       ...adminRoutes,
+      ...apiKeyRoutes,
       ...invitationRoutes,
       ...platformRoutes,
     ),
