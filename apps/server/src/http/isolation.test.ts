@@ -151,6 +151,90 @@ describe.each(testDatabaseKinds)('tenant isolation over HTTP [$name]', ({ create
     expect(stray.status).toBe(403);
   });
 
+  it('keeps API keys, and the calls sent with them, to their organisation', async () => {
+    const signedIn = async (email: string) => {
+      const client = new TestClient(server.url);
+      await client.signIn(email, DEMO_PASSWORD);
+      return client;
+    };
+    const ava = await signedIn('ava.admin@northwind.test');
+    const gus = await signedIn('gus.admin@globex.test');
+    const gia = await signedIn('gia@globex.test');
+    const createKey = async (admin: TestClient) =>
+      (
+        await admin.request<{ id: string; key: string }>('POST', '/api/v1/admin/api-keys', {
+          json: { name: 'Isolation' },
+        })
+      ).body;
+    const northwindKey = await createKey(ava);
+    const globexKey = await createKey(gus);
+    const ended = new Date(Date.now() - 120_000).toISOString();
+    const sent = (key: string, agentId: string, summary: string) =>
+      new TestClient(server.url).request<{ calls: { call_id: string }[] }>(
+        'POST',
+        '/api/v1/ingest/calls',
+        {
+          bearer: key,
+          json: {
+            calls: [
+              {
+                external_id: 'isolation-1',
+                agent_id: agentId,
+                started_at: ended,
+                ended_at: ended,
+                direction: 'inbound',
+                from_number: '+441632960123',
+                to_number: '+441632960001',
+                summary,
+              },
+            ],
+          },
+        },
+      );
+
+    // Another organisation's admin sees none of Northwind's keys and cannot revoke them.
+    const listed = await gus.request('GET', '/api/v1/admin/api-keys');
+    expect(JSON.stringify(listed.body)).not.toContain(northwindKey.id);
+    const revoke = await gus.request('DELETE', `/api/v1/admin/api-keys/${northwindKey.id}`);
+    expect(revoke.status).toBe(404);
+    expect((await gia.request('GET', '/api/v1/admin/api-keys')).status).toBe(403);
+
+    // One external id, two organisations: two calls, each seen by its own members only.
+    const northwindCall = await sent(northwindKey.key, 'nw-agent-1', 'Northwind’s call');
+    const globexCall = await sent(globexKey.key, 'gx-agent-1', 'Globex’s call');
+    expect([northwindCall.status, globexCall.status]).toEqual([200, 200]);
+    const northwindCallId = northwindCall.body.calls[0]?.call_id ?? '';
+    northwind.callIds.push(northwindCallId);
+    expectNoNorthwindData(globexCall);
+    const peek = await gia.request('GET', `/api/v1/calls/${encodeURIComponent(northwindCallId)}`);
+    expect(peek.status).toBe(403);
+    expectNoNorthwindData(peek);
+    const own = await ava.request<{ summary: string }>(
+      'GET',
+      `/api/v1/calls/${encodeURIComponent(northwindCallId)}`,
+    );
+    expect(own.body.summary).toBe('Northwind’s call');
+
+    // A key cannot file calls under, or claim, another organisation's agent.
+    const crossAgent = await sent(northwindKey.key, 'gx-agent-2', 'Filed under Globex');
+    expect(crossAgent.status).toBe(409);
+    const [globexAgent] = await queryRows<{ organisation: string }>(
+      server.database.db,
+      sql`select o.name as organisation from agent_mapping m
+          join organisations o on o.id = m.organisation_id where m.agent_id = 'gx-agent-2'`,
+    );
+    expect(globexAgent?.organisation).toBe('Globex Insurance');
+
+    // Nor does one organisation's admin area answer a user of no organisation, or nobody.
+    for (const email of ['nora@nowhere.test', 'root@callboard.test']) {
+      const client = await signedIn(email);
+      const response = await client.request('GET', '/api/v1/admin/api-keys');
+      expect(response.status, email).toBe(403);
+    }
+    const anonymous = new TestClient(server.url);
+    expect((await anonymous.request('GET', '/api/v1/admin/api-keys')).status).toBe(401);
+  });
+
   it('refuses a user with no organisation, and the super-admin, with the product’s message', async () => {
     for (const email of ['nora@nowhere.test', 'root@callboard.test']) {
       const client = new TestClient(server.url);
