@@ -24,6 +24,8 @@ interface Call {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
+  /** The bearer token to send in place of the client's access token (an API key). */
+  bearer?: string | null;
 }
 
 /** Parses an answer with what its route documents for its status; throws when they disagree. */
@@ -57,6 +59,7 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
     const path = `${route.base}${routePath(route.path, request.params ?? {})}${search ? `?${search}` : ''}`;
     const response = await client.request(route.method.toUpperCase(), path, {
       json: request.body,
+      ...(request.bearer === undefined ? {} : { bearer: request.bearer }),
     });
     const body = documentedBody(route, response);
     seen.add(`${route.operationId} ${String(response.status)}`);
@@ -235,6 +238,52 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
 
     await succeed(ava, contract.listAuditRoute, { query: { action: 'call.deleted' } });
     await fail(ava, contract.listAuditRoute, 400, { query: { action: 'call.burned' } });
+  });
+
+  it('API keys and the ingestion API', async () => {
+    const created = z.parse(
+      contract.createdApiKeySchema,
+      await succeed(ava, contract.createApiKeyRoute, { body: { name: 'Routes test' } }),
+    );
+    await fail(ava, contract.createApiKeyRoute, 400, { body: { name: '' } });
+    await fail(mia, contract.createApiKeyRoute, 403, { body: { name: 'Mine' } });
+    await fail(anonymous, contract.createApiKeyRoute, 401, { body: { name: 'Mine' } });
+    await succeed(ava, contract.listApiKeysRoute);
+    await fail(mia, contract.listApiKeysRoute, 403);
+
+    const ingest = (body: unknown, bearer: string | null = created.key) => ({ body, bearer });
+    const ended = new Date(Date.now() - 300_000).toISOString();
+    const sample = {
+      ...contract.INGEST_EXAMPLE.body.calls[0],
+      agent_id: 'nw-agent-1',
+      started_at: ended,
+      ended_at: ended,
+    };
+    await succeed(anonymous, contract.ingestCallsRoute, ingest({ calls: [sample] }));
+    await fail(anonymous, contract.ingestCallsRoute, 401, ingest({ calls: [sample] }, null));
+    await fail(
+      anonymous,
+      contract.ingestCallsRoute,
+      409,
+      ingest({ calls: [{ ...sample, agent_id: 'gx-agent-1' }] }),
+    );
+    await fail(
+      anonymous,
+      contract.ingestCallsRoute,
+      422,
+      ingest({ calls: [{ ...sample, direction: 'sideways' }] }),
+    );
+    await fail(
+      anonymous,
+      contract.ingestCallsRoute,
+      400,
+      ingest({ calls: [{ ...sample, summary: 'a\u0000b' }] }),
+    );
+
+    await fail(mia, contract.revokeApiKeyRoute, 403, { params: { keyId: created.id } });
+    await fail(ava, contract.revokeApiKeyRoute, 400, { params: { keyId: 'x' } });
+    await succeed(ava, contract.revokeApiKeyRoute, { params: { keyId: created.id } });
+    await fail(ava, contract.revokeApiKeyRoute, 404, { params: { keyId: created.id } });
   });
 
   it('the platform console', async () => {
