@@ -521,7 +521,7 @@ describe.each(testDatabaseKinds)('tenant isolation [$name]', ({ name, create }) 
       role: await queryRows(tx, sql`select current_user as role`),
       northwind: await northwindRowsSeen(tx),
       organisations: await tx.select({ id: organisations.id }).from(organisations),
-      elsewhere: await queryRows(
+      elsewhere: await queryRows<{ calls: number | string; agents: number | string }>(
         tx,
         sql`select (select count(*) from call_log where organisation_id is distinct from ${northwindId}) as calls,
                    (select count(*) from agent_mapping where organisation_id is distinct from ${northwindId}) as agents`,
@@ -536,7 +536,7 @@ describe.each(testDatabaseKinds)('tenant isolation [$name]', ({ name, create }) 
     expect(seen.northwind.agents).toBeGreaterThan(0);
     expect({ ...seen.northwind, calls: 0, agents: 0 }).toEqual(nothing);
     expect(seen.organisations).toEqual([]);
-    expect(seen.elsewhere.map((row) => Object.values(row).map(Number))).toEqual([[0, 0]]);
+    expect(seen.elsewhere.map((row) => [Number(row.calls), Number(row.agents)])).toEqual([[0, 0]]);
     expect([seen.keys, seen.audit, seen.invitations]).toEqual([[], [], []]);
   });
 
@@ -603,7 +603,7 @@ describe.each(testDatabaseKinds)('tenant isolation [$name]', ({ name, create }) 
         await database.db.execute(
           sql`update api_keys set revoked_at = now() where key_hash = ${keyHash}`,
         );
-        return { before: before.calls > 0, after: await northwindRowsSeen(tx) };
+        return { before: (before.calls ?? 0) > 0, after: await northwindRowsSeen(tx) };
       });
       expect(seen).toEqual({ before: true, after: nothing });
     });
