@@ -309,5 +309,10 @@ export const mapAgentRoute = defineRoute({
     description: "The agent's organisation now",
     schema: z.object({ agent_id: z.string(), organisation_id: z.uuid().nullable() }),
   },
-  errors: { ...invalidInput, ...asPlatformOperator, 422: 'No such organisation' },
+  errors: {
+    ...invalidInput,
+    ...asPlatformOperator,
+    409: "The agent's ingested calls share external ids with the organisation's calls",
+    422: 'No such organisation',
+  },
 });

@@ -384,6 +384,29 @@ describe.each(testDatabaseKinds)('call ingestion API [$name]', ({ create }) => {
     ]);
   });
 
+  it('keeps an agent whose calls would collide by external id from moving to that organisation', async () => {
+    const northwind = await newKey();
+    const globex = await newKey(gus);
+    ok(await send(northwind.key, [call('move-1', { agent_id: 'nw-moving-line' })]));
+    ok(await send(globex.key, [call('move-1', { agent_id: 'gx-agent-1' })]));
+    const root = await signedIn('root@callboard.test');
+    const [globexOrganisation] = await queryRows<{ id: string }>(
+      server.database.db,
+      sql`select id from organisations where name = 'Globex Insurance'`,
+    );
+    const moved = await root.request<ErrorBody>('PUT', '/api/v1/platform/agents/nw-moving-line', {
+      json: { organisationId: globexOrganisation?.id },
+    });
+    expect(moved.status).toBe(409);
+    expect(moved.body.error.code).toBe('CONFLICT');
+    const [agent] = await queryRows<{ organisation: string }>(
+      server.database.db,
+      sql`select o.name as organisation from agent_mapping m
+          join organisations o on o.id = m.organisation_id where m.agent_id = 'nw-moving-line'`,
+    );
+    expect(agent?.organisation).toBe('Northwind Clinics');
+  });
+
   it('refuses a missing, malformed, unknown or revoked key with 401', async () => {
     const { id, key } = await newKey();
     expect((await ava.request('DELETE', `/api/v1/admin/api-keys/${id}`)).status).toBe(204);

@@ -7,6 +7,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { agentMapping, organisations } from '../../db/schema.ts';
 import { withPlatform, type AccessClaims } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
+import { databaseErrorOf } from '../../http/input-guard.ts';
 import { recordAudit } from '../audit/audit.queries.ts';
 import { issueInvitation, type InvitationDeps } from '../invitations/invitations.service.ts';
 
@@ -114,13 +115,25 @@ export async function mapAgent(
       tx,
       sql`select organisation_id from agent_mapping where agent_id = ${agentId} for update`,
     );
-    await tx
-      .insert(agentMapping)
-      .values({ agent_id: agentId, organisation_id: organisationId })
-      .onConflictDoUpdate({
-        target: agentMapping.agent_id,
-        set: { organisation_id: organisationId },
-      });
+    try {
+      await tx
+        .insert(agentMapping)
+        .values({ agent_id: agentId, organisation_id: organisationId })
+        .onConflictDoUpdate({
+          target: agentMapping.agent_id,
+          set: { organisation_id: organisationId },
+        });
+    } catch (error) {
+      // The agent's calls move with it (a trigger); an ingested one whose external id the
+      // organisation already has would be two calls under one id there (docs/ingestion.md).
+      if (databaseErrorOf(error)?.constraint === 'call_log_external_id_key') {
+        throw new AppError(
+          'CONFLICT',
+          'The agent has sent calls with the same external ids as calls of that organisation; its calls cannot move there.',
+        );
+      }
+      throw error;
+    }
     const details = {
       previous_organisation_id: previous?.organisation_id ?? null,
       organisation_id: organisationId,
