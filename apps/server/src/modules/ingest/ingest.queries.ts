@@ -102,9 +102,11 @@ export async function selectOrganisationAgents(tx: Tx, organisationId: string, a
  * Adds the calls whose external id the organisation does not have yet, as New and unassigned
  * (call_log's defaults); the others are left to updateChangedCalls. Their organisation comes
  * from their agent (functions/call_log_set_organisation.sql), before the unique index
- * (organisation_id, external_id) is consulted. Returns external id → call id of those added.
+ * (organisation_id, external_id) is consulted. Calls the organisation has are left out before
+ * the insert, so that the per-row trigger runs only for new ones; ON CONFLICT still settles a
+ * call that a concurrent batch adds meanwhile. Returns external id → call id of those added.
  */
-export async function insertNewCalls(tx: Tx, rows: IngestRow[]) {
+export async function insertNewCalls(tx: Tx, organisationId: string, rows: IngestRow[]) {
   const inserted = await queryRows<{ external_id: string; call_id: string }>(
     tx,
     sql`insert into call_log (call_id, external_id, ${sql.join(CONTENT_COLUMNS.map(column), sql`, `)})
@@ -114,6 +116,8 @@ export async function insertNewCalls(tx: Tx, rows: IngestRow[]) {
                  sql`, `,
                )}
         from ${batch(rows)}
+        where not exists (select 1 from call_log c
+                          where c.organisation_id = ${organisationId} and c.external_id = x.external_id)
         on conflict (organisation_id, external_id) do nothing
         returning external_id, call_id`,
   );

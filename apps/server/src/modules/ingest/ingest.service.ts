@@ -87,7 +87,7 @@ export async function ingestCalls(
     const lost = agentIds.filter((agentId) => !own.has(agentId));
     if (lost.length > 0) throw agentConflict(calls, lost);
 
-    const created = await insertNewCalls(tx, rows);
+    const created = await insertNewCalls(tx, key.organisationId, rows);
     const updated = await updateChangedCalls(tx, key.organisationId, rows);
     const rest = rows
       .map((row) => row.external_id)

@@ -257,6 +257,13 @@ describe.each(testDatabaseKinds)('call ingestion API [$name]', ({ create }) => {
     // null clears an optional field.
     expect(ok(await send(key, [{ ...later, caller_name: null }]))[0]?.result).toBe('updated');
     expect((await detail(mia, callId)).body.caller_name).toBeNull();
+    // Another of the organisation's agents took the call: it stays the organisation's.
+    const moved = { ...later, caller_name: null, agent_id: 'nw-agent-2' };
+    expect(ok(await send(key, [moved]))[0]?.result).toBe('updated');
+    expect((await detail(mia, callId)).body).toMatchObject({
+      agent_id: 'nw-agent-2',
+      status: 'In progress',
+    });
     expect(await stored(['again-1'])).toBe(1);
 
     // The same external id from another organisation is another call.
