@@ -203,6 +203,12 @@ export const INGEST_EXAMPLE = {
     ],
   },
   response: {
-    calls: [{ external_id: 'conv_8f3a2c', call_id: 'call_6b1e0f93d2a84c7e', result: 'created' }],
+    calls: [
+      {
+        external_id: 'conv_8f3a2c',
+        call_id: 'call_6b1e0f93d2a84c7e9f0a1b2c3d4e5f60',
+        result: 'created',
+      },
+    ],
   },
 } as const satisfies { body: IngestCallsBody; response: IngestCallsResponse };
