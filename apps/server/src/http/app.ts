@@ -159,6 +159,13 @@ export function createApp(deps: AppDeps) {
     );
   });
 
+  // API answers are per user and often private: never kept by a browser or a shared cache. First,
+  // so that the refusals of the body limits, the API key check and the input guard are covered.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+
   // Every API body is size-limited before anything reads it: small where no sign-in is needed.
   // The smaller limit is registered first, so it is the one that answers.
   const publicBodyLimit = bodyLimitOf(PUBLIC_BODY_LIMIT_BYTES);
@@ -174,12 +181,6 @@ export function createApp(deps: AppDeps) {
   app.use(`${INGEST_PATH}*`, apiKeyAuth(db, ingestRateRule(config.INGEST_REQUESTS_PER_MINUTE)));
   // Then no string PostgreSQL cannot take gets further (URL and body).
   app.use('/api/*', inputGuard());
-
-  // API answers are per user and often private: never kept by a browser or a shared cache.
-  app.use('/api/*', async (c, next) => {
-    await next();
-    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
-  });
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   // What the browser needs to know at start-up; public by construction (config.ts).

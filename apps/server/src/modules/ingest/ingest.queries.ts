@@ -46,7 +46,7 @@ export const OPTIONAL_COLUMNS = [
   'disconnection_reason',
   'metadata',
 ] as const;
-export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
+type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
 const CONTENT_COLUMNS = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS];
 
 /** The batch as rows `x`, typed as call_log's columns. */

@@ -15,19 +15,7 @@ import {
   selectRefusedAgents,
   updateChangedCalls,
   type IngestRow,
-  type OptionalColumn,
 } from './ingest.queries.ts';
-
-/** The request's optional field for each optional call_log column. */
-const OPTIONAL_FIELDS: Record<OptionalColumn, keyof IngestCall> = {
-  caller_name: 'caller_name',
-  summary: 'summary',
-  transcript: 'transcript',
-  recording_url: 'recording_url',
-  sentiment: 'sentiment',
-  disconnection_reason: 'disconnection_reason',
-  metadata: 'metadata',
-};
 
 /** A call as call_log takes it: instants normalised, duration derived, optional fields marked. */
 function toRow(call: IngestCall): IngestRow {
@@ -49,7 +37,8 @@ function toRow(call: IngestCall): IngestRow {
     sentiment: call.sentiment ?? null,
     disconnection_reason: call.disconnection_reason ?? null,
     metadata: call.metadata ?? null,
-    given: OPTIONAL_COLUMNS.filter((name) => call[OPTIONAL_FIELDS[name]] !== undefined),
+    // The optional fields have their columns' names.
+    given: OPTIONAL_COLUMNS.filter((name) => call[name] !== undefined),
   };
 }
 

@@ -425,6 +425,7 @@ describe.each(testDatabaseKinds)('call ingestion API [$name]', ({ create }) => {
       });
       expect(response.status, String(bearer)).toBe(401);
       expect(response.body.error.code).toBe('UNAUTHENTICATED');
+      expect(response.headers.get('cache-control')).toBe('no-store');
     }
     expect(await stored(['unauthorised'])).toBe(0);
   });
@@ -441,6 +442,7 @@ describe.each(testDatabaseKinds)('call ingestion API [$name]', ({ create }) => {
     expect(limited.body.error.code).toBe('RATE_LIMITED');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(limited.headers.get('cache-control')).toBe('no-store');
     expect(await stored(['rate-over'])).toBe(0);
     // Per key: another key of the same organisation is not limited.
     const other = await newKey();
