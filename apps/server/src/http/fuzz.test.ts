@@ -171,6 +171,8 @@ interface Known {
   emails: string[];
   /** The API key each actor sends to the ingestion API (none: no Authorization header). */
   apiKeys: Map<string, string>;
+  /** An agent of the organisation of each actor's API key. */
+  keyAgents: Map<string, string>;
 }
 
 /** JSON text inserted into a body as it is (what JSON.stringify cannot or would not write). */
@@ -187,12 +189,19 @@ const DAY = 86_400_000;
 /** Node answers a request line and headers over 16 KB itself, with 431: stay well under. */
 const MAX_URL_LENGTH = 12_000;
 
-/** A call for the ingestion API: new or sent before, under an agent of either organisation. */
-function plausibleCall(random: Random, known: Known): Record<string, unknown> {
+/**
+ * A call for the ingestion API: new or sent before (`again`), under the given agent or any of
+ * either organisation's.
+ */
+function plausibleCall(
+  random: Random,
+  known: Known,
+  { again = false, agentId }: { again?: boolean; agentId?: string | undefined } = {},
+): Record<string, unknown> {
   const ended = Date.now() - random.int(30 * 24) * 3_600_000;
   return {
-    external_id: random.chance(0.5) ? 'fuzz-call-again' : `fuzz-call-${random.token(10)}`,
-    agent_id: random.pick(known.agentIds),
+    external_id: again ? 'fuzz-call-again' : `fuzz-call-${random.token(10)}`,
+    agent_id: agentId ?? random.pick(known.agentIds),
     started_at: new Date(ended - 1000 * random.int(3600)).toISOString(),
     ended_at: new Date(ended).toISOString(),
     direction: random.pick(['inbound', 'outbound']),
@@ -225,7 +234,9 @@ function plausible(random: Random, known: Known, name: string, schema: JsonSchem
     case 'keyId':
       return random.uuid();
     case 'calls':
-      return Array.from({ length: 1 + random.int(3) }, () => plausibleCall(random, known));
+      return Array.from({ length: 1 + random.int(3) }, (_, index) =>
+        plausibleCall(random, known, { again: index === 0 && random.chance(0.5) }),
+      );
     case 'organisationId':
       return random.pick(known.organisationIds);
     case 'agentId':
@@ -427,7 +438,14 @@ function serialiseJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-function buildRequest(random: Random, known: Known, route: Route, variant: number): FuzzRequest {
+/** `agentId`: an agent of the actor's organisation, which the plausible control's calls use. */
+function buildRequest(
+  random: Random,
+  known: Known,
+  route: Route,
+  variant: number,
+  agentId?: string,
+): FuzzRequest {
   // Variant k < HOSTILE.length aims hostile value kind k at one slot; the next is a plausible
   // request (a control: it must get through and may change data); any later one is a
   // free-for-all with hostile values of any kind in about a third of the slots.
@@ -531,9 +549,14 @@ function buildRequest(random: Random, known: Known, route: Route, variant: numbe
     if (!isTarget && !slot.required && !random.chance(0.5)) continue;
     if (isTarget && slot.name === 'calls' && random.chance(0.5)) {
       // The hostile value inside one call, where the batch's own checks must catch it.
-      const inner = plausibleCall(random, known);
+      const inner = plausibleCall(random, known, { agentId });
       inner[random.pick(Object.keys(inner))] = kindFor().json(random);
-      body[slot.name] = [plausibleCall(random, known), inner];
+      body[slot.name] = [plausibleCall(random, known, { agentId }), inner];
+      continue;
+    }
+    if (control && slot.name === 'calls' && agentId) {
+      // The control batch is one the actor's key must accept: its organisation's agent.
+      body[slot.name] = [plausibleCall(random, known, { again: true, agentId })];
       continue;
     }
     body[slot.name] = isTarget
@@ -684,6 +707,10 @@ describe.each(testDatabaseKinds)('fuzz: hostile input to every API route [$name]
         ['no-organisation user', revokedKey.key],
         ['super-admin', `cb_live_${'0'.repeat(43)}`],
       ]),
+      keyAgents: new Map([
+        ['member', 'nw-agent-1'],
+        ['admin of another organisation', 'gx-agent-2'],
+      ]),
     };
   });
   afterAll(async () => {
@@ -705,7 +732,13 @@ describe.each(testDatabaseKinds)('fuzz: hostile input to every API route [$name]
         for (const route of routes) {
           // The operator's test error is a 500 by design (diagnostics.test.ts covers it).
           if (route.template === '/api/v1/test-sentry' && actor.name === 'super-admin') continue;
-          const request = buildRequest(random, known, route, variant);
+          const request = buildRequest(
+            random,
+            known,
+            route,
+            variant,
+            known.keyAgents.get(actor.name),
+          );
           const client =
             route.template === '/api/auth/sign-out' && actor.email
               ? signOutClient
