@@ -123,4 +123,23 @@ describe('audit formatting', () => {
       ),
     ).toBe('Agent a-1: display name cleared');
   });
+
+  it('describes API keys by name and prefix, never more of the key', () => {
+    const details = { name: 'Nightly sync', prefix: 'cb_live_Ab3x' };
+    expect(
+      describeAuditEntry(entry({ action: 'api_key.created', target: 'k1', details }), names),
+    ).toBe('API key “Nightly sync” (cb_live_Ab3x…) created');
+    expect(
+      describeAuditEntry(
+        entry({ action: 'api_key.first_used', actor_id: null, target: 'k1', details }),
+        names,
+      ),
+    ).toBe('API key “Nightly sync” (cb_live_Ab3x…) used for the first time');
+    expect(
+      describeAuditEntry(entry({ action: 'api_key.revoked', target: 'k1', details: {} }), names),
+    ).toBe('API key without a name revoked');
+    expect(actorName(entry({ action: 'api_key.first_used', actor_id: null }), names)).toBe(
+      'System',
+    );
+  });
 });

@@ -19,6 +19,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'agent.mapped': 'Agent mapped',
   'agent.unmapped': 'Agent unmapped',
   'organisation.created': 'Organisation created',
+  'api_key.created': 'API key created',
+  'api_key.first_used': 'API key first used',
+  'api_key.revoked': 'API key revoked',
 };
 
 export const FORMER_MEMBER = 'Former member';
@@ -67,6 +70,13 @@ function roleWord(value: unknown): string {
   return value === 'admin' || value === 'member' ? value : 'unknown role';
 }
 
+/** “Zapier sync” (cb_live_ab12…), from the name and prefix the key's audit entries keep. */
+function keyName(details: AuditEntry['details']): string {
+  const name = typeof details.name === 'string' && details.name ? `“${details.name}”` : '';
+  const prefix = typeof details.prefix === 'string' && details.prefix ? `(${details.prefix}…)` : '';
+  return [name, prefix].filter(Boolean).join(' ') || 'without a name';
+}
+
 /** One sentence saying what happened to what. */
 export function describeAuditEntry(entry: AuditEntry, names: NameLookup): string {
   const d = entry.details;
@@ -106,5 +116,11 @@ export function describeAuditEntry(entry: AuditEntry, names: NameLookup): string
       return `Agent ${target} unmapped from this organisation`;
     case 'organisation.created':
       return `Organisation “${target}” created`;
+    case 'api_key.created':
+      return `API key ${keyName(d)} created`;
+    case 'api_key.first_used':
+      return `API key ${keyName(d)} used for the first time`;
+    case 'api_key.revoked':
+      return `API key ${keyName(d)} revoked`;
   }
 }
