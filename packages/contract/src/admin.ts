@@ -2,6 +2,7 @@
 // (/api/v1/invitations/*), the platform console (/api/v1/platform/*, super-admins) and profile.
 import { z } from 'zod';
 import { callSummarySchema, isBefore, isoDateTime } from './calls.ts';
+import { emailSchema } from './email.ts';
 import { roleSchema } from './me.ts';
 
 export const INVITATION_LIFETIME_DAYS = 7;
@@ -19,12 +20,6 @@ export type AdminMember = z.infer<typeof adminMemberSchema>;
 export const setMemberRoleBodySchema = z.object({
   role: z.enum(['admin', 'member'], { message: 'must be admin or member' }),
 });
-
-const emailSchema = z
-  .string({ message: 'must be an email address' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: 'must be an email address' }).max(254));
 
 export const createInvitationBodySchema = z.object({
   email: emailSchema,

@@ -1,4 +1,6 @@
 export * from './errors.ts';
+export * from './email.ts';
+export * from './password-policy.ts';
 export * from './me.ts';
 export * from './calls.ts';
 export * from './call-list-filters.ts';

@@ -3,6 +3,7 @@
 // '@callboard/contract/auth-routes', because the sign-in page loads them: classic zod stays out of
 // its first download (docs/architecture.md, "Front end").
 import * as z from 'zod/mini';
+import { emailSchema } from '../email.ts';
 import { defineRoute } from '../route.ts';
 
 /**
@@ -36,7 +37,7 @@ export const signInRoute = defineRoute({
   summary: 'Sign in with email and password; sets the session cookie',
   auth: 'public',
   body: z.object({
-    email: z.string(),
+    email: emailSchema,
     password: z.string(),
     rememberMe: z.optional(z.boolean()),
   }),
@@ -93,7 +94,7 @@ export const requestPasswordResetRoute = defineRoute({
   path: '/request-password-reset',
   summary: 'Mail a reset link (the same answer whether or not the account exists)',
   auth: 'public',
-  body: z.object({ email: z.string(), redirectTo: z.optional(z.string()) }),
+  body: z.object({ email: emailSchema, redirectTo: z.optional(z.string()) }),
   response: { status: 200, description: 'Sent if the account exists', schema: statusSchema },
   errors: { 400: 'Not an email address', ...credentials },
   errorSchema: authErrorBodySchema,

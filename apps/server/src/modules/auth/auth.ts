@@ -2,6 +2,7 @@
 // /api/v1 accepts. This file is its whole configuration; docs/architecture.md, "Authentication",
 // says why it is shaped so.
 import { createHash } from 'node:crypto';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@callboard/contract';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
@@ -15,7 +16,7 @@ import { accounts, jwks, profiles, sessions, users, verifications } from '../../
 import type { MailQueue } from '../../lib/mail-queue.ts';
 import { consumeRate } from '../../lib/rate-limit.ts';
 import { passwordHashing } from './password-hashing.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblems } from './password-rules.ts';
+import { passwordProblems } from './password-rules.ts';
 import { resetPasswordMail } from './mails.ts';
 import { clearSignInLimits } from './sign-in-throttle.ts';
 

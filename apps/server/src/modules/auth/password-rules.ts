@@ -1,10 +1,9 @@
 // Callboard's password rules (docs/architecture.md, "Authentication"). Every failing rule is
-// reported, so the user can fix them all at once. The common-password list is zxcvbn's (about
-// 49,000 leaked passwords).
+// reported, so the user can fix them all at once. The length rule's numbers are the contract's
+// (the browser shows them as hints); the common-password list is zxcvbn's (about 49,000 leaked
+// passwords).
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@callboard/contract';
 import { dictionary } from '@zxcvbn-ts/language-common';
-
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
 
 const commonPasswords = new Set(dictionary.passwords.map((entry) => entry.toLowerCase()));
 
