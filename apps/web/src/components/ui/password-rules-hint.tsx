@@ -1,15 +1,16 @@
+import { meetsPasswordLength } from '@callboard/contract/password-policy';
 import { cn } from '../../lib/cn.ts';
-import { meetsLengthRule, PASSWORD_RULES } from '../../lib/password-rules.ts';
+import { PASSWORD_RULES } from '../../lib/password-rules.ts';
 import { IconCheck, IconCircle } from './icons.tsx';
 
 /**
- * The password rules, under the new-password field. Length is ticked live; the other two only
- * the server can judge, so they stay as plain reminders.
+ * The password rules, as the hint of a new-password Field. Length is ticked live; the other two
+ * only the server can judge, so they stay as plain reminders.
  */
-export function PasswordRulesHint({ id, password }: { id: string; password: string }) {
-  const longEnough = meetsLengthRule(password);
+export function PasswordRulesHint({ password }: { password: string }) {
+  const longEnough = meetsPasswordLength(password);
   return (
-    <ul id={id} className="mt-2.5 space-y-1 text-[13px] leading-5 text-fg-muted">
+    <ul className="mt-1 space-y-1">
       {PASSWORD_RULES.map((rule, index) => {
         const met = index === 0 && longEnough;
         return (

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { useFieldControl, type FieldControlProps } from './field.tsx';
 import { IconChevronDown } from './icons.tsx';
 
 const base =
@@ -12,24 +13,32 @@ const sizes = {
   md: 'h-10 pr-9 pl-3',
 } as const;
 
-export interface SelectProps extends Omit<ComponentProps<'select'>, 'size'> {
+export interface SelectProps
+  extends Omit<ComponentProps<'select'>, 'size' | 'id'>, FieldControlProps {
   /** `sm` in table rows and toolbars, beside small buttons. */
   size?: keyof typeof sizes;
   /** Classes for the wrapper (width, layout); `className` styles the select itself. */
   wrapperClassName?: string;
 }
 
-/** A native select (the platform's own picker on phones and screen readers), styled. */
+/**
+ * A native select (the platform's own picker on phones and screen readers), styled; inside a
+ * Field it is wired like Input.
+ */
 export function Select({
   size = 'md',
+  id,
+  invalid,
+  'aria-describedby': describedBy,
   className,
   wrapperClassName,
   children,
   ...props
 }: SelectProps) {
+  const control = useFieldControl({ id, invalid, 'aria-describedby': describedBy });
   return (
     <div className={cn('relative', wrapperClassName)}>
-      <select className={cn(base, sizes[size], className)} {...props}>
+      <select {...control} className={cn(base, sizes[size], className)} {...props}>
         {children}
       </select>
       <IconChevronDown

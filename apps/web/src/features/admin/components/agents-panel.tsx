@@ -1,7 +1,7 @@
 // The organisation's agents: id, display name (editable) and how many calls each has.
-import type { AdminAgent } from '@callboard/contract';
-import { useId, useState, type SubmitEvent } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { renameAgentBodySchema, type AdminAgent } from '@callboard/contract';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   actionsColumn,
@@ -12,8 +12,9 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { Field } from '../../../components/ui/field.tsx';
 import { IconBot } from '../../../components/ui/icons.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { formResolver, tooLongMessage } from '../../../lib/forms.ts';
 import { useAdminAgents, useRenameAgent } from '../api/agents.ts';
 import { PanelHeader, PanelTable } from './panel-states.tsx';
 
@@ -73,32 +74,33 @@ export function AgentsPanel() {
   );
 }
 
-function RenameDialog({ agent, onClose }: { agent: AdminAgent; onClose: () => void }) {
-  const id = useId();
-  const rename = useRenameAgent();
-  const [name, setName] = useState(agent.display_name ?? '');
-  const [error, setError] = useState<string | undefined>();
+const renameResolver = formResolver(renameAgentBodySchema, {
+  display_name: { tooLong: tooLongMessage(100) },
+});
 
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = name.trim();
-    if (value.length > 100) {
-      setError('Use at most 100 characters.');
-      return;
-    }
+function RenameDialog({ agent, onClose }: { agent: AdminAgent; onClose: () => void }) {
+  const formId = useId();
+  const rename = useRenameAgent();
+  const form = useForm({
+    resolver: renameResolver,
+    defaultValues: { display_name: agent.display_name ?? '' },
+  });
+
+  // An empty name comes out as null: the id shows instead.
+  const onSubmit = form.handleSubmit(({ display_name: name }) => {
     rename.mutate(
-      { agentId: agent.agent_id, displayName: value || null },
+      { agentId: agent.agent_id, displayName: name },
       {
         onSuccess: () => {
           showToast({
             tone: 'success',
-            title: value ? `Agent renamed to “${value}”` : 'Display name cleared',
+            title: name ? `Agent renamed to “${name}”` : 'Display name cleared',
           });
           onClose();
         },
       },
     );
-  }
+  });
 
   return (
     <Dialog open onOpenChange={(open) => (!open && !rename.isPending ? onClose() : undefined)}>
@@ -112,31 +114,21 @@ function RenameDialog({ agent, onClose }: { agent: AdminAgent; onClose: () => vo
                 Cancel
               </Button>
             </DialogClose>
-            <Button
-              type="submit"
-              form={`${id}-form`}
-              pending={rename.isPending}
-              pendingLabel="Saving…"
-            >
+            <Button type="submit" form={formId} pending={rename.isPending} pendingLabel="Saving…">
               Save
             </Button>
           </>
         }
       >
-        <form id={`${id}-form`} noValidate onSubmit={onSubmit} className="space-y-4">
-          {rename.isError ? <Alert tone="error">{errorMessage(rename.error)}</Alert> : null}
-          <Field label="Display name" htmlFor={`${id}-name`} errorId={`${id}-error`} error={error}>
-            <Input
-              id={`${id}-name`}
-              value={name}
-              maxLength={120}
-              invalid={Boolean(error)}
-              aria-describedby={`${id}-error`}
-              onChange={(event) => {
-                setName(event.target.value);
-                setError(undefined);
-              }}
-            />
+        <form
+          id={formId}
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="space-y-4"
+        >
+          {rename.isError ? <RequestErrorAlert error={rename.error} /> : null}
+          <Field label="Display name" error={form.formState.errors.display_name?.message}>
+            <Input maxLength={120} {...form.register('display_name')} />
           </Field>
         </form>
       </DialogContent>

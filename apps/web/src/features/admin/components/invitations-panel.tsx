@@ -1,7 +1,7 @@
 // Invitations: pending (and expired) ones with resend and revoke, and the invite dialog.
-import type { Invitation, Role } from '@callboard/contract';
-import { useId, useState, type SubmitEvent } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { createInvitationBodySchema, type Invitation, type Role } from '@callboard/contract';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { actionsColumn, type TableColumn } from '../../../components/ui/column-table.tsx';
@@ -10,10 +10,12 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { Field } from '../../../components/ui/field.tsx';
 import { IconMail, IconUserPlus } from '../../../components/ui/icons.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { formResolver, INVALID_EMAIL_MESSAGE } from '../../../lib/forms.ts';
 import { useAdminMembers } from '../api/members.ts';
 import {
   useCreateInvitation,
@@ -23,8 +25,6 @@ import {
 } from '../api/invitations.ts';
 import { FORMER_MEMBER, nameLookup } from '../audit-format.ts';
 import { PanelHeader, PanelTable } from './panel-states.tsx';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 
 const ROLE_HINTS: Record<Role, string> = {
   member: 'Works with the organisation’s calls: triage, assign, close.',
@@ -171,6 +171,10 @@ export function InvitationsPanel() {
   );
 }
 
+const inviteResolver = formResolver(createInvitationBodySchema, {
+  email: { missing: 'Enter the email address to invite.', invalid: INVALID_EMAIL_MESSAGE },
+});
+
 function InviteDialog({
   open,
   onOpenChange,
@@ -178,52 +182,35 @@ function InviteDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const id = useId();
+  const formId = useId();
   const create = useCreateInvitation();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('member');
-  const [emailError, setEmailError] = useState<string | undefined>();
+  const form = useForm({
+    resolver: inviteResolver,
+    defaultValues: { email: '', role: 'member' },
+  });
+  const role = useWatch({ control: form.control, name: 'role' });
 
   function close(next: boolean) {
     if (create.isPending) return;
     onOpenChange(next);
     if (!next) {
       // Closed after success: a clean form next time. Cancelled: keep what was typed.
-      if (create.isSuccess) {
-        setEmail('');
-        setRole('member');
-      }
+      if (create.isSuccess) form.reset();
       create.reset();
-      setEmailError(undefined);
+      form.clearErrors();
     }
   }
 
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = email.trim();
-    const problem = !value
-      ? 'Enter the email address to invite.'
-      : EMAIL_PATTERN.test(value)
-        ? undefined
-        : 'Enter a valid email address, like name@company.com.';
-    setEmailError(problem);
-    if (problem) {
-      document.getElementById(`${id}-email`)?.focus();
-      return;
-    }
-    create.mutate(
-      { email: value, role },
-      {
-        onSuccess: () => {
-          showToast({ tone: 'success', title: `Invitation sent to ${value}` });
-          setEmail('');
-          setRole('member');
-          create.reset();
-          onOpenChange(false);
-        },
+  const onSubmit = form.handleSubmit((body) => {
+    create.mutate(body, {
+      onSuccess: () => {
+        showToast({ tone: 'success', title: `Invitation sent to ${body.email}` });
+        form.reset();
+        create.reset();
+        onOpenChange(false);
       },
-    );
-  }
+    });
+  });
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -237,55 +224,29 @@ function InviteDialog({
                 Cancel
               </Button>
             </DialogClose>
-            <Button
-              type="submit"
-              form={`${id}-form`}
-              pending={create.isPending}
-              pendingLabel="Sending…"
-            >
+            <Button type="submit" form={formId} pending={create.isPending} pendingLabel="Sending…">
               Send invitation
             </Button>
           </>
         }
       >
-        <form id={`${id}-form`} noValidate onSubmit={onSubmit} className="space-y-4">
-          {create.isError ? <Alert tone="error">{errorMessage(create.error)}</Alert> : null}
-          <Field
-            label="Email"
-            htmlFor={`${id}-email`}
-            errorId={`${id}-email-error`}
-            error={emailError}
-          >
+        <form
+          id={formId}
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="space-y-4"
+        >
+          {create.isError ? <RequestErrorAlert error={create.error} /> : null}
+          <Field label="Email" error={form.formState.errors.email?.message}>
             <Input
-              id={`${id}-email`}
               type="email"
               autoComplete="off"
               placeholder="name@company.com"
-              value={email}
-              invalid={Boolean(emailError)}
-              aria-describedby={`${id}-email-error`}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                if (emailError) setEmailError(undefined);
-              }}
+              {...form.register('email')}
             />
           </Field>
-          <Field
-            label="Role"
-            htmlFor={`${id}-role`}
-            errorId={`${id}-role-error`}
-            hint={
-              <p id={`${id}-role-hint`} className="mt-1.5 text-[13px] text-fg-muted">
-                {ROLE_HINTS[role]}
-              </p>
-            }
-          >
-            <Select
-              id={`${id}-role`}
-              value={role}
-              aria-describedby={`${id}-role-hint`}
-              onChange={(event) => setRole(event.target.value as Role)}
-            >
+          <Field label="Role" hint={ROLE_HINTS[role ?? 'member']}>
+            <Select {...form.register('role')}>
               <option value="member">Member</option>
               <option value="admin">Admin</option>
             </Select>

@@ -1,7 +1,8 @@
 // The platform console (super-admins): every organisation, creating one with its first admin's
 // invitation, and every agent with the organisation it is mapped to.
-import { useId, useState, type SubmitEvent } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { createOrganisationBodySchema } from '@callboard/contract';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { countColumn, type TableColumn } from '../../../components/ui/column-table.tsx';
@@ -10,10 +11,12 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { Field } from '../../../components/ui/field.tsx';
 import { IconBot, IconBuilding } from '../../../components/ui/icons.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatCount, formatDate } from '../../../lib/format.ts';
+import { formResolver, tooLongMessage } from '../../../lib/forms.ts';
 import {
   useCreateOrganisation,
   useMapAgent,
@@ -23,8 +26,6 @@ import {
   type PlatformOrganisation,
 } from '../api/platform.ts';
 import { PanelHeader, PanelTable } from './panel-states.tsx';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 
 const ORGANISATION_COLUMNS: readonly TableColumn<PlatformOrganisation>[] = [
   {
@@ -77,6 +78,11 @@ export function PlatformOrganisationsPanel() {
   );
 }
 
+const createOrganisationResolver = formResolver(createOrganisationBodySchema, {
+  name: { invalid: 'Enter a name of at least 2 characters.', tooLong: tooLongMessage(100) },
+  adminEmail: 'Enter the first admin’s email address.',
+});
+
 function CreateOrganisationDialog({
   open,
   onOpenChange,
@@ -84,45 +90,28 @@ function CreateOrganisationDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const id = useId();
+  const formId = useId();
   const create = useCreateOrganisation();
-  const [name, setName] = useState('');
-  const [adminEmail, setAdminEmail] = useState('');
-  const [errors, setErrors] = useState<{
-    name?: string | undefined;
-    adminEmail?: string | undefined;
-  }>({});
+  const form = useForm({
+    resolver: createOrganisationResolver,
+    defaultValues: { name: '', adminEmail: '' },
+  });
+  const { errors } = form.formState;
 
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = {
-      name: name.trim().length < 2 ? 'Enter a name of at least 2 characters.' : undefined,
-      adminEmail: EMAIL_PATTERN.test(adminEmail.trim())
-        ? undefined
-        : 'Enter the first admin’s email address.',
-    };
-    setErrors(found);
-    if (found.name || found.adminEmail) {
-      document.getElementById(found.name ? `${id}-name` : `${id}-email`)?.focus();
-      return;
-    }
-    create.mutate(
-      { name: name.trim(), adminEmail: adminEmail.trim() },
-      {
-        onSuccess: () => {
-          showToast({
-            tone: 'success',
-            title: `${name.trim()} created`,
-            description: `An invitation to become its admin was sent to ${adminEmail.trim()}.`,
-          });
-          setName('');
-          setAdminEmail('');
-          create.reset();
-          onOpenChange(false);
-        },
+  const onSubmit = form.handleSubmit((body) => {
+    create.mutate(body, {
+      onSuccess: () => {
+        showToast({
+          tone: 'success',
+          title: `${body.name} created`,
+          description: `An invitation to become its admin was sent to ${body.adminEmail}.`,
+        });
+        form.reset();
+        create.reset();
+        onOpenChange(false);
       },
-    );
-  }
+    });
+  });
 
   return (
     <Dialog
@@ -143,49 +132,28 @@ function CreateOrganisationDialog({
                 Cancel
               </Button>
             </DialogClose>
-            <Button
-              type="submit"
-              form={`${id}-form`}
-              pending={create.isPending}
-              pendingLabel="Creating…"
-            >
+            <Button type="submit" form={formId} pending={create.isPending} pendingLabel="Creating…">
               Create and invite
             </Button>
           </>
         }
       >
-        <form id={`${id}-form`} noValidate onSubmit={onSubmit} className="space-y-4">
-          {create.isError ? <Alert tone="error">{errorMessage(create.error)}</Alert> : null}
-          <Field
-            label="Name"
-            htmlFor={`${id}-name`}
-            errorId={`${id}-name-error`}
-            error={errors.name}
-          >
-            <Input
-              id={`${id}-name`}
-              placeholder="Acme Health"
-              value={name}
-              invalid={Boolean(errors.name)}
-              aria-describedby={`${id}-name-error`}
-              onChange={(event) => setName(event.target.value)}
-            />
+        <form
+          id={formId}
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="space-y-4"
+        >
+          {create.isError ? <RequestErrorAlert error={create.error} /> : null}
+          <Field label="Name" error={errors.name?.message}>
+            <Input placeholder="Acme Health" {...form.register('name')} />
           </Field>
-          <Field
-            label="First admin’s email"
-            htmlFor={`${id}-email`}
-            errorId={`${id}-email-error`}
-            error={errors.adminEmail}
-          >
+          <Field label="First admin’s email" error={errors.adminEmail?.message}>
             <Input
-              id={`${id}-email`}
               type="email"
               autoComplete="off"
               placeholder="name@company.com"
-              value={adminEmail}
-              invalid={Boolean(errors.adminEmail)}
-              aria-describedby={`${id}-email-error`}
-              onChange={(event) => setAdminEmail(event.target.value)}
+              {...form.register('adminEmail')}
             />
           </Field>
         </form>

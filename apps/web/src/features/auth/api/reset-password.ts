@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { resetPasswordRoute } from '@callboard/contract/auth-routes';
-import { callApi, isApiError, type ApiError } from '../../../lib/api-client.ts';
+import { callApi, isApiError } from '../../../lib/api-client.ts';
 import { loadSession } from '../../../lib/session.ts';
 
 export interface ResetPasswordInput {
@@ -11,11 +11,6 @@ export interface ResetPasswordInput {
 /** The reset link's token is expired, used or unknown. */
 export function isInvalidResetToken(error: unknown): boolean {
   return isApiError(error) && error.code === 'INVALID_TOKEN';
-}
-
-/** The password broke one or more rules; `error.reasons` lists every one. */
-export function isWeakPassword(error: unknown): error is ApiError {
-  return isApiError(error) && error.code === 'WEAK_PASSWORD';
 }
 
 /**

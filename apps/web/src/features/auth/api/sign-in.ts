@@ -2,7 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { signInRoute } from '@callboard/contract/auth-routes';
 import { ApiError, callApi } from '../../../lib/api-client.ts';
 import { loadSession, type SessionState } from '../../../lib/session.ts';
-import type { SignInValues } from '../validation.ts';
+
+export interface SignInValues {
+  email: string;
+  password: string;
+}
 
 /** Signs in with email and password, then loads the session (access token and user). */
 export async function signInWithEmail(values: SignInValues): Promise<SessionState> {

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,8 +8,8 @@ import { IconArrowLeft, IconMail } from '../../../components/ui/icons.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { authErrorMessage } from '../api/auth-error-message.ts';
 import { isRetryableResetFailure, useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { resetLinkResolver } from '../forms.ts';
 import { useFocusOnError } from '../hooks/use-focus-on-error.ts';
-import { validateEmail } from '../validation.ts';
 import {
   CenteredCardLayout,
   cardLayoutLinkClassName,
@@ -27,23 +28,19 @@ function emailFromState(state: unknown): string {
 
 export function ForgotPasswordScreen() {
   const location = useLocation();
-  const ids = useId();
-  const emailId = `${ids}-email`;
-  const emailRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-  const [email, setEmail] = useState(() => emailFromState(location.state));
-  const [emailError, setEmailError] = useState<string | undefined>();
+  const form = useForm({
+    resolver: resetLinkResolver,
+    defaultValues: { email: emailFromState(location.state) },
+  });
+  const emailError = form.formState.errors.email?.message;
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const request = useRequestPasswordReset();
   useFocusOnError(alertRef, failure);
 
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(({ email }) => {
     if (request.isPending) return;
-    const error = validateEmail(email);
-    setEmailError(error);
-    if (error) return emailRef.current?.focus();
     setFailure(null);
     request.mutate(email, {
       onSuccess: () => setSent(true),
@@ -52,7 +49,7 @@ export function ForgotPasswordScreen() {
         else setSent(true); // any other answer reveals nothing and changes nothing
       },
     });
-  }
+  });
 
   if (sent) {
     return (
@@ -107,17 +104,14 @@ export function ForgotPasswordScreen() {
         </Link>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
         {failure ? (
           <Alert ref={alertRef} tone="error" title="The link was not sent">
             {authErrorMessage(failure)}
           </Alert>
         ) : null}
-        <Field label="Email" htmlFor={emailId} errorId={`${emailId}-error`} error={emailError}>
+        <Field label="Email" error={emailError}>
           <Input
-            ref={emailRef}
-            id={emailId}
-            name="email"
             type="email"
             inputMode="email"
             autoComplete="email"
@@ -126,13 +120,7 @@ export function ForgotPasswordScreen() {
             spellCheck={false}
             autoFocus
             placeholder="name@company.com"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              if (emailError) setEmailError(validateEmail(event.target.value));
-            }}
-            invalid={Boolean(emailError)}
-            aria-describedby={emailError ? `${emailId}-error` : undefined}
+            {...form.register('email')}
           />
         </Field>
         <Button

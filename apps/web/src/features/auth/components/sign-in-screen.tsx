@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,24 +9,22 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useSession } from '../../../lib/session-provider.tsx';
 import { authErrorMessage } from '../api/auth-error-message.ts';
 import { useSignIn } from '../api/sign-in.ts';
+import { signInResolver } from '../forms.ts';
 import { useFocusOnError } from '../hooks/use-focus-on-error.ts';
 import { useRedirectTarget } from '../hooks/use-redirect-target.ts';
-import { validateSignIn, type FieldErrors, type SignInValues } from '../validation.ts';
 import {
   CenteredCardLayout,
   cardLayoutLinkClassName,
 } from '../../../components/ui/centered-card-layout.tsx';
 
 export function SignInScreen() {
-  const ids = useId();
-  const emailId = `${ids}-email`;
-  const passwordId = `${ids}-password`;
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-
-  const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<SignInValues>>({});
+  const form = useForm({
+    resolver: signInResolver,
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const typedEmail = useWatch({ control: form.control, name: 'email' });
   const signIn = useSignIn();
   const navigate = useNavigate();
   const redirectTarget = useRedirectTarget();
@@ -37,27 +36,12 @@ export function SignInScreen() {
   const sessionEnded =
     session.status === 'signed-out' && session.reason === 'session-ended' && !signIn.error;
 
-  function onChange(field: keyof SignInValues) {
-    return (event: ChangeEvent<HTMLInputElement>) => {
-      const next = { ...values, [field]: event.target.value };
-      setValues(next);
-      // Once a field has been flagged, re-check it as the user types so the error goes away.
-      if (errors[field])
-        setErrors((current) => ({ ...current, [field]: validateSignIn(next)[field] }));
-    };
-  }
-
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit((values) => {
     if (pending) return;
-    const found = validateSignIn(values);
-    setErrors(found);
-    if (found.email) return emailRef.current?.focus();
-    if (found.password) return passwordRef.current?.focus();
     signIn.mutate(values, {
       onSuccess: () => void navigate(redirectTarget, { replace: true }),
     });
-  }
+  });
 
   return (
     <CenteredCardLayout
@@ -66,7 +50,7 @@ export function SignInScreen() {
       description="Welcome back. Sign in to see your organisation's calls."
       footer={<>No account yet? Ask an admin of your organisation for an invitation.</>}
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
         {signIn.error ? (
           <Alert ref={alertRef} tone="error">
             {authErrorMessage(signIn.error)}
@@ -75,11 +59,8 @@ export function SignInScreen() {
           <Alert tone="info">Your session has ended. Sign in again to continue.</Alert>
         ) : null}
 
-        <Field label="Email" htmlFor={emailId} errorId={`${emailId}-error`} error={errors.email}>
+        <Field label="Email" error={errors.email?.message}>
           <Input
-            ref={emailRef}
-            id={emailId}
-            name="email"
             type="email"
             inputMode="email"
             autoComplete="email"
@@ -89,38 +70,24 @@ export function SignInScreen() {
             // The sign-in page has one job; start where the user will type.
             autoFocus
             placeholder="name@company.com"
-            value={values.email}
-            onChange={onChange('email')}
-            invalid={Boolean(errors.email)}
-            aria-describedby={errors.email ? `${emailId}-error` : undefined}
+            {...form.register('email')}
           />
         </Field>
 
         <Field
           label="Password"
-          htmlFor={passwordId}
-          errorId={`${passwordId}-error`}
-          error={errors.password}
+          error={errors.password?.message}
           labelAside={
             <Link
               to="/forgot-password"
-              state={{ email: values.email }}
+              state={{ email: typedEmail }}
               className={`text-sm ${cardLayoutLinkClassName}`}
             >
               Forgot password?
             </Link>
           }
         >
-          <PasswordInput
-            ref={passwordRef}
-            id={passwordId}
-            name="password"
-            autoComplete="current-password"
-            value={values.password}
-            onChange={onChange('password')}
-            invalid={Boolean(errors.password)}
-            aria-describedby={errors.password ? `${passwordId}-error` : undefined}
-          />
+          <PasswordInput autoComplete="current-password" {...form.register('password')} />
         </Field>
 
         <Button type="submit" className="w-full" pending={pending} pendingLabel="Signing in…">

@@ -1,16 +1,17 @@
-import { useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClassName, Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { IconArrowLeft, IconLinkOff } from '../../../components/ui/icons.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { HOME_PATH, SIGN_IN_PATH } from '../../../lib/safe-redirect.ts';
-import { authErrorMessage } from '../api/auth-error-message.ts';
-import { isInvalidResetToken, isWeakPassword, useResetPassword } from '../api/reset-password.ts';
+import { isInvalidResetToken, useResetPassword } from '../api/reset-password.ts';
+import { newPasswordResolver } from '../forms.ts';
 import { useFocusOnError } from '../hooks/use-focus-on-error.ts';
-import { validateNewPassword, type FieldErrors, type NewPasswordValues } from '../validation.ts';
 import {
   CenteredCardLayout,
   cardLayoutLinkClassName,
@@ -63,44 +64,23 @@ function InvalidLink() {
 }
 
 function UpdatePasswordForm({ token }: { token: string }) {
-  const ids = useId();
-  const passwordId = `${ids}-password`;
-  const confirmationId = `${ids}-confirmation`;
-  const rulesId = `${ids}-rules`;
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmationRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-
-  const [values, setValues] = useState<NewPasswordValues>({ password: '', confirmation: '' });
-  const [errors, setErrors] = useState<FieldErrors<NewPasswordValues>>({});
+  const form = useForm({
+    resolver: newPasswordResolver,
+    defaultValues: { newPassword: '', confirmation: '' },
+  });
+  const { errors } = form.formState;
+  const password = useWatch({ control: form.control, name: 'newPassword' });
   const reset = useResetPassword();
   const navigate = useNavigate();
   useFocusOnError(alertRef, reset.error);
 
   const pending = reset.isPending || reset.isSuccess;
 
-  function onChange(field: keyof NewPasswordValues) {
-    return (event: ChangeEvent<HTMLInputElement>) => {
-      const next = { ...values, [field]: event.target.value };
-      setValues(next);
-      const fresh = validateNewPassword(next);
-      // Re-check flagged fields as the user types; the match is re-checked when either changes.
-      setErrors((current) => ({
-        password: current.password ? fresh.password : undefined,
-        confirmation: current.confirmation ? fresh.confirmation : undefined,
-      }));
-    };
-  }
-
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(({ newPassword }) => {
     if (pending) return;
-    const found = validateNewPassword(values);
-    setErrors(found);
-    if (found.password) return passwordRef.current?.focus();
-    if (found.confirmation) return confirmationRef.current?.focus();
     reset.mutate(
-      { newPassword: values.password, token },
+      { newPassword, token },
       {
         onSuccess: ({ signedIn }) => {
           if (signedIn) {
@@ -119,7 +99,7 @@ function UpdatePasswordForm({ token }: { token: string }) {
         },
       },
     );
-  }
+  });
 
   if (isInvalidResetToken(reset.error)) {
     return (
@@ -141,10 +121,6 @@ function UpdatePasswordForm({ token }: { token: string }) {
     );
   }
 
-  const passwordDescribedBy = [rulesId, errors.password ? `${passwordId}-error` : null]
-    .filter(Boolean)
-    .join(' ');
-
   return (
     <CenteredCardLayout
       pageTitle="Choose a new password"
@@ -152,67 +128,32 @@ function UpdatePasswordForm({ token }: { token: string }) {
       description="Pick a password you don't use anywhere else. You'll be signed in straight away."
       footer={backToSignIn}
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        {isWeakPassword(reset.error) ? (
-          <Alert ref={alertRef} tone="error" title={reset.error.message}>
-            {reset.error.reasons.length > 0 ? (
-              <ul className="list-disc space-y-0.5 pl-4">
-                {reset.error.reasons.map((reason) => (
-                  <li key={reason}>{reason}</li>
-                ))}
-              </ul>
-            ) : null}
-          </Alert>
-        ) : reset.error ? (
-          <Alert ref={alertRef} tone="error">
-            {authErrorMessage(reset.error)}
-          </Alert>
-        ) : null}
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+        {reset.error ? <RequestErrorAlert ref={alertRef} error={reset.error} /> : null}
 
         <Field
           label="New password"
-          htmlFor={passwordId}
-          errorId={`${passwordId}-error`}
-          error={errors.password}
-          hint={<PasswordRulesHint id={rulesId} password={values.password} />}
+          error={errors.newPassword?.message}
+          hint={<PasswordRulesHint password={password} />}
         >
           <PasswordInput
-            ref={passwordRef}
-            id={passwordId}
-            name="new-password"
             autoComplete="new-password"
             autoFocus
-            value={values.password}
-            onChange={onChange('password')}
-            invalid={Boolean(errors.password)}
-            aria-describedby={passwordDescribedBy}
+            // Once the form has been sent, the match is re-checked as either entry changes.
+            {...form.register('newPassword', { deps: 'confirmation' })}
           />
         </Field>
 
-        <Field
-          label="Confirm new password"
-          htmlFor={confirmationId}
-          errorId={`${confirmationId}-error`}
-          error={errors.confirmation}
-        >
+        <Field label="Confirm new password" error={errors.confirmation?.message}>
           <PasswordInput
-            ref={confirmationRef}
-            id={confirmationId}
-            name="confirm-password"
             autoComplete="new-password"
-            value={values.confirmation}
-            onChange={onChange('confirmation')}
-            onBlur={() => {
+            {...form.register('confirmation', {
               // A mismatch is worth saying as soon as the user leaves a filled-in field.
-              if (values.confirmation && values.confirmation !== values.password) {
-                setErrors((current) => ({
-                  ...current,
-                  confirmation: validateNewPassword(values).confirmation,
-                }));
-              }
-            }}
-            invalid={Boolean(errors.confirmation)}
-            aria-describedby={errors.confirmation ? `${confirmationId}-error` : undefined}
+              onBlur: () => {
+                const { newPassword, confirmation } = form.getValues();
+                if (confirmation && confirmation !== newPassword) void form.trigger('confirmation');
+              },
+            })}
           />
         </Field>
 

@@ -1,8 +1,9 @@
 // /join?token=…: the page an invitation's link opens. It shows the organisation, who invited and
 // the role, then — depending on who is looking — creates the account, asks to sign in, or joins.
-import type { InvitationPreview } from '@callboard/contract';
+import { joinSignUpBodySchema, type InvitationPreview } from '@callboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -21,11 +22,13 @@ import {
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { PasswordRulesHint } from '../../../components/ui/password-rules-hint.tsx';
+import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { formResolver, tooLongMessage } from '../../../lib/forms.ts';
 import { signInPath } from '../../../lib/safe-redirect.ts';
 import { signOut } from '../../../lib/session.ts';
 import { useSession } from '../../../lib/session-provider.tsx';
@@ -197,11 +200,7 @@ function AcceptAsUser({ token, organisation }: { token: string; organisation: st
   });
   return (
     <div>
-      {accept.isError ? (
-        <Alert tone="error" className="mb-4">
-          {errorMessage(accept.error)}
-        </Alert>
-      ) : null}
+      {accept.isError ? <RequestErrorAlert error={accept.error} className="mb-4" /> : null}
       <Button
         className="w-full"
         pending={accept.isPending}
@@ -257,121 +256,58 @@ function SignInToAccept({ token, email }: { token: string; email: string }) {
   );
 }
 
-interface FormValues {
-  first_name: string;
-  last_name: string;
-  password: string;
-}
-type FormErrors = Partial<Record<keyof FormValues, string>>;
-
-function validate(values: FormValues): FormErrors {
-  const errors: FormErrors = {};
-  if (!values.first_name.trim()) errors.first_name = 'Enter your first name.';
-  if (!values.last_name.trim()) errors.last_name = 'Enter your last name.';
-  if (!values.password) errors.password = 'Choose a password.';
-  return errors;
-}
+const signUpResolver = formResolver(joinSignUpBodySchema, {
+  first_name: { missing: 'Enter your first name.', tooLong: tooLongMessage(100) },
+  last_name: { missing: 'Enter your last name.', tooLong: tooLongMessage(100) },
+  password: { missing: 'Choose a password.' },
+});
 
 function SignUpForm({ token }: { token: string }) {
-  const id = useId();
   const navigate = useNavigate();
   const signUp = useJoinSignUp(token, () => void navigate(HOME, { replace: true }));
-  const [values, setValues] = useState<FormValues>({ first_name: '', last_name: '', password: '' });
-  const [errors, setErrors] = useState<FormErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const reasons = isApiError(signUp.error) ? signUp.error.reasons : [];
+  const form = useForm({
+    resolver: signUpResolver,
+    defaultValues: { first_name: '', last_name: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
   const accountExists = isApiError(signUp.error) && signUp.error.status === 409;
 
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validate(values);
-    setErrors(found);
-    const first = (Object.keys(found) as (keyof FormValues)[])[0];
-    if (first) {
-      formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(`${id}-${first}`)}`)?.focus();
-      return;
-    }
-    signUp.mutate(
-      {
-        first_name: values.first_name.trim(),
-        last_name: values.last_name.trim(),
-        password: values.password,
-      },
-      { onSuccess: () => void navigate(HOME, { replace: true }) },
-    );
-  }
-
-  const field = (name: keyof FormValues) => ({
-    id: `${id}-${name}`,
-    value: values[name],
-    invalid: Boolean(errors[name]),
-    'aria-describedby': `${id}-${name}-error`,
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [name]: value }));
-      if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
-    },
+  const onSubmit = form.handleSubmit((values) => {
+    signUp.mutate(values, { onSuccess: () => void navigate(HOME, { replace: true }) });
   });
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
       {signUp.isError ? (
-        <Alert tone="error" title={reasons.length > 0 ? signUp.error.message : undefined}>
-          {reasons.length > 0 ? (
-            <ul className="list-disc space-y-0.5 pl-4">
-              {reasons.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          ) : (
-            <>
-              {errorMessage(signUp.error)}
-              {accountExists ? (
-                <>
-                  {' '}
-                  <Link
-                    to={signInPath(`/join?token=${encodeURIComponent(token)}`)}
-                    className="font-medium underline underline-offset-2"
-                  >
-                    Sign in
-                  </Link>
-                </>
-              ) : null}
-            </>
-          )}
-        </Alert>
+        <RequestErrorAlert
+          error={signUp.error}
+          action={
+            accountExists ? (
+              <Link
+                to={signInPath(`/join?token=${encodeURIComponent(token)}`)}
+                className="font-medium underline underline-offset-2"
+              >
+                Sign in
+              </Link>
+            ) : null
+          }
+        />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="First name"
-          htmlFor={`${id}-first_name`}
-          errorId={`${id}-first_name-error`}
-          error={errors.first_name}
-        >
-          <Input {...field('first_name')} autoComplete="given-name" />
+        <Field label="First name" error={errors.first_name?.message}>
+          <Input autoComplete="given-name" {...form.register('first_name')} />
         </Field>
-        <Field
-          label="Last name"
-          htmlFor={`${id}-last_name`}
-          errorId={`${id}-last_name-error`}
-          error={errors.last_name}
-        >
-          <Input {...field('last_name')} autoComplete="family-name" />
+        <Field label="Last name" error={errors.last_name?.message}>
+          <Input autoComplete="family-name" {...form.register('last_name')} />
         </Field>
       </div>
       <Field
         label="Password"
-        htmlFor={`${id}-password`}
-        errorId={`${id}-password-error`}
-        error={errors.password}
-        hint={<PasswordRulesHint id={`${id}-rules`} password={values.password} />}
+        error={errors.password?.message}
+        hint={<PasswordRulesHint password={password} />}
       >
-        <PasswordInput
-          {...field('password')}
-          aria-describedby={`${id}-rules ${id}-password-error`}
-          autoComplete="new-password"
-        />
+        <PasswordInput autoComplete="new-password" {...form.register('password')} />
       </Field>
       <Button
         type="submit"

@@ -1,15 +1,23 @@
 // /profile: the signed-in user's name, and changing the password (other sessions end).
-import type { Me } from '@callboard/contract';
-import { useId, useState, type ReactNode, type SubmitEvent } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { updateProfileBodySchema, type Me } from '@callboard/contract';
+import { useId, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { formResolver, tooLongMessage } from '../../../lib/forms.ts';
+import {
+  confirmationMatches,
+  newPasswordFields,
+  PASSWORD_RULES_SENTENCE,
+} from '../../../lib/password-rules.ts';
 import { useChangePassword, useUpdateProfile } from '../api/profile-api.ts';
 
 export function ProfileScreen({ user }: { user: Me }) {
@@ -58,66 +66,34 @@ function Section({
   );
 }
 
+const nameResolver = formResolver(updateProfileBodySchema, {
+  first_name: { missing: 'Enter your first name.', tooLong: tooLongMessage(100) },
+  last_name: { missing: 'Enter your last name.', tooLong: tooLongMessage(100) },
+});
+
 function NameForm({ user }: { user: Me }) {
-  const id = useId();
   const update = useUpdateProfile();
-  const [first, setFirst] = useState(user.first_name);
-  const [last, setLast] = useState(user.last_name);
-  const [errors, setErrors] = useState<{ first?: string | undefined; last?: string | undefined }>(
-    {},
-  );
+  const form = useForm({
+    resolver: nameResolver,
+    defaultValues: { first_name: user.first_name, last_name: user.last_name },
+  });
+  const { errors } = form.formState;
+  const [first, last] = useWatch({ control: form.control, name: ['first_name', 'last_name'] });
   const unchanged = first.trim() === user.first_name && last.trim() === user.last_name;
 
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = {
-      first: first.trim() ? undefined : 'Enter your first name.',
-      last: last.trim() ? undefined : 'Enter your last name.',
-    };
-    setErrors(found);
-    if (found.first || found.last) {
-      document.getElementById(found.first ? `${id}-first` : `${id}-last`)?.focus();
-      return;
-    }
-    update.mutate(
-      { first_name: first.trim(), last_name: last.trim() },
-      { onSuccess: () => showToast({ tone: 'success', title: 'Name saved' }) },
-    );
-  }
+  const onSubmit = form.handleSubmit((values) => {
+    update.mutate(values, { onSuccess: () => showToast({ tone: 'success', title: 'Name saved' }) });
+  });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
-      {update.isError ? <Alert tone="error">{errorMessage(update.error)}</Alert> : null}
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      {update.isError ? <RequestErrorAlert error={update.error} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="First name"
-          htmlFor={`${id}-first`}
-          errorId={`${id}-first-error`}
-          error={errors.first}
-        >
-          <Input
-            id={`${id}-first`}
-            autoComplete="given-name"
-            value={first}
-            invalid={Boolean(errors.first)}
-            aria-describedby={`${id}-first-error`}
-            onChange={(event) => setFirst(event.target.value)}
-          />
+        <Field label="First name" error={errors.first_name?.message}>
+          <Input autoComplete="given-name" {...form.register('first_name')} />
         </Field>
-        <Field
-          label="Last name"
-          htmlFor={`${id}-last`}
-          errorId={`${id}-last-error`}
-          error={errors.last}
-        >
-          <Input
-            id={`${id}-last`}
-            autoComplete="family-name"
-            value={last}
-            invalid={Boolean(errors.last)}
-            aria-describedby={`${id}-last-error`}
-            onChange={(event) => setLast(event.target.value)}
-          />
+        <Field label="Last name" error={errors.last_name?.message}>
+          <Input autoComplete="family-name" {...form.register('last_name')} />
         </Field>
       </div>
       <div className="flex justify-end">
@@ -134,44 +110,32 @@ function NameForm({ user }: { user: Me }) {
   );
 }
 
+/** The current password is only required: whether it is right is the server's answer. */
+const passwordResolver = formResolver(
+  z
+    .object({
+      currentPassword: z.string().check(z.minLength(1, 'Enter your current password.')),
+      ...newPasswordFields,
+    })
+    .check(confirmationMatches),
+);
+
 function PasswordForm() {
-  const id = useId();
+  const rulesId = useId();
   const change = useChangePassword();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<
-    Partial<Record<'current' | 'next' | 'confirmation', string>>
-  >({});
-  const reasons = isApiError(change.error) ? change.error.reasons : [];
+  const form = useForm({
+    resolver: passwordResolver,
+    defaultValues: { currentPassword: '', newPassword: '', confirmation: '' },
+  });
+  const { errors } = form.formState;
   const wrongCurrent = isApiError(change.error) && change.error.code === 'INVALID_PASSWORD';
 
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found: typeof errors = {};
-    if (!current) found.current = 'Enter your current password.';
-    if (!next) found.next = 'Enter a new password.';
-    if (!confirmation) found.confirmation = 'Enter the new password again.';
-    else if (confirmation !== next) found.confirmation = "The passwords don't match.";
-    setErrors(found);
-    const firstInvalid = found.current
-      ? 'current'
-      : found.next
-        ? 'next'
-        : found.confirmation
-          ? 'confirm'
-          : null;
-    if (firstInvalid) {
-      document.getElementById(`${id}-${firstInvalid}`)?.focus();
-      return;
-    }
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) => {
     change.mutate(
-      { currentPassword: current, newPassword: next },
+      { currentPassword, newPassword },
       {
         onSuccess: () => {
-          setCurrent('');
-          setNext('');
-          setConfirmation('');
+          form.reset();
           showToast({
             tone: 'success',
             title: 'Password changed',
@@ -180,73 +144,34 @@ function PasswordForm() {
         },
       },
     );
-  }
+  });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
-      {change.isError && !wrongCurrent ? (
-        <Alert tone="error" title={reasons.length > 0 ? change.error.message : undefined}>
-          {reasons.length > 0 ? (
-            <ul className="list-disc space-y-0.5 pl-4">
-              {reasons.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          ) : (
-            errorMessage(change.error)
-          )}
-        </Alert>
-      ) : null}
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      {change.isError && !wrongCurrent ? <RequestErrorAlert error={change.error} /> : null}
       <Field
         label="Current password"
-        htmlFor={`${id}-current`}
-        errorId={`${id}-current-error`}
-        error={errors.current ?? (wrongCurrent ? errorMessage(change.error) : undefined)}
+        error={
+          errors.currentPassword?.message ?? (wrongCurrent ? errorMessage(change.error) : undefined)
+        }
       >
-        <PasswordInput
-          id={`${id}-current`}
-          autoComplete="current-password"
-          value={current}
-          invalid={Boolean(errors.current) || wrongCurrent}
-          aria-describedby={`${id}-current-error`}
-          onChange={(event) => setCurrent(event.target.value)}
-        />
+        <PasswordInput autoComplete="current-password" {...form.register('currentPassword')} />
       </Field>
       {/* Before both new-password fields (not under one), so their errors sit level. */}
-      <p id={`${id}-rules`} className="text-[13px] leading-5 text-fg-muted">
-        A new password needs at least 10 characters, not a common one, and nothing based on your
-        name or email.
+      <p id={rulesId} className="text-[13px] leading-5 text-fg-muted">
+        {PASSWORD_RULES_SENTENCE}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="New password"
-          htmlFor={`${id}-next`}
-          errorId={`${id}-next-error`}
-          error={errors.next}
-        >
+        <Field label="New password" error={errors.newPassword?.message}>
           <PasswordInput
-            id={`${id}-next`}
             autoComplete="new-password"
-            value={next}
-            invalid={Boolean(errors.next)}
-            aria-describedby={`${id}-rules ${id}-next-error`}
-            onChange={(event) => setNext(event.target.value)}
+            aria-describedby={rulesId}
+            // Once the form has been sent, the match is re-checked as either entry changes.
+            {...form.register('newPassword', { deps: 'confirmation' })}
           />
         </Field>
-        <Field
-          label="New password again"
-          htmlFor={`${id}-confirm`}
-          errorId={`${id}-confirm-error`}
-          error={errors.confirmation}
-        >
-          <PasswordInput
-            id={`${id}-confirm`}
-            autoComplete="new-password"
-            value={confirmation}
-            invalid={Boolean(errors.confirmation)}
-            aria-describedby={`${id}-confirm-error`}
-            onChange={(event) => setConfirmation(event.target.value)}
-          />
+        <Field label="New password again" error={errors.confirmation?.message}>
+          <PasswordInput autoComplete="new-password" {...form.register('confirmation')} />
         </Field>
       </div>
       <div className="flex justify-end">

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { formErrors, formOutput } from '../../testing/form-errors.ts';
+import { newPasswordResolver, resetLinkResolver, signInResolver } from './forms.ts';
+
+describe('the email field', () => {
+  it.each([
+    ['', 'Enter your email address.'],
+    ['   ', 'Enter your email address.'],
+    ['mia', 'Enter a valid email address, like name@company.com.'],
+    ['mia@northwind', 'Enter a valid email address, like name@company.com.'],
+    ['mia @northwind.test', 'Enter a valid email address, like name@company.com.'],
+  ])('%j → %s', async (email, message) => {
+    expect(await formErrors(resetLinkResolver, { email })).toEqual({ email: message });
+  });
+
+  it('accepts an address, ignoring surrounding spaces', async () => {
+    expect(await formErrors(resetLinkResolver, { email: ' mia@northwind.test ' })).toEqual({});
+    expect(await formOutput(resetLinkResolver, { email: ' mia@northwind.test ' })).toEqual({
+      email: 'mia@northwind.test',
+    });
+  });
+});
+
+describe('signing in', () => {
+  it('asks for both fields', async () => {
+    expect(await formErrors(signInResolver, { email: '', password: '' })).toEqual({
+      email: 'Enter your email address.',
+      password: 'Enter your password.',
+    });
+  });
+
+  it('does not judge the password itself (the server does)', async () => {
+    expect(
+      await formErrors(signInResolver, { email: 'mia@northwind.test', password: 'x' }),
+    ).toEqual({});
+  });
+});
+
+describe('a new password', () => {
+  it('asks for the password twice, the same both times', async () => {
+    expect(await formErrors(newPasswordResolver, { newPassword: '', confirmation: '' })).toEqual({
+      newPassword: 'Enter a new password.',
+      confirmation: 'Enter the new password again.',
+    });
+    expect(
+      await formErrors(newPasswordResolver, {
+        newPassword: 'harbour-lantern-92',
+        confirmation: 'harbour',
+      }),
+    ).toEqual({ confirmation: "The passwords don't match." });
+  });
+
+  it('leaves the strength rules, length included, to the server (so it lists them all at once)', async () => {
+    expect(
+      await formErrors(newPasswordResolver, { newPassword: 'gus', confirmation: 'gus' }),
+    ).toEqual({});
+  });
+});

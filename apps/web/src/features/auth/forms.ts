@@ -1,0 +1,25 @@
+// The auth screens' forms (lib/forms.ts says how forms validate). In zod/mini: the sign-in page
+// loads this module, and classic zod stays out of its first download (docs/architecture.md,
+// "Front end"). The server stays the authority: it re-checks everything, and its answer (a wrong
+// password, every failing password rule) is what the user finally sees.
+import { emailSchema } from '@callboard/contract/email';
+import * as z from 'zod/mini';
+import { formResolver, INVALID_EMAIL_MESSAGE } from '../../lib/forms.ts';
+import { confirmationMatches, newPasswordFields } from '../../lib/password-rules.ts';
+
+const email = { missing: 'Enter your email address.', invalid: INVALID_EMAIL_MESSAGE };
+
+/** The password is only required: judging it is the server's job. */
+export const signInResolver = formResolver(
+  z.object({
+    email: emailSchema,
+    password: z.string().check(z.minLength(1, 'Enter your password.')),
+  }),
+  { email },
+);
+
+export const resetLinkResolver = formResolver(z.object({ email: emailSchema }), { email });
+
+export const newPasswordResolver = formResolver(
+  z.object(newPasswordFields).check(confirmationMatches),
+);
