@@ -150,15 +150,18 @@ export const invitationPreviewSchema = z.object({
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
+export const PERSON_NAME_MAX_LENGTH = 100;
+const personName = z.string().trim().min(1, 'must not be empty').max(PERSON_NAME_MAX_LENGTH);
+
 export const joinSignUpBodySchema = z.object({
-  first_name: z.string().trim().min(1, 'must not be empty').max(100),
-  last_name: z.string().trim().min(1, 'must not be empty').max(100),
+  first_name: personName,
+  last_name: personName,
   password: z.string().min(1, 'must not be empty').max(1000),
 });
 
 export const updateProfileBodySchema = z.object({
-  first_name: z.string().trim().min(1, 'must not be empty').max(100),
-  last_name: z.string().trim().min(1, 'must not be empty').max(100),
+  first_name: personName,
+  last_name: personName,
 });
 
 export const platformOrganisationSchema = z.object({

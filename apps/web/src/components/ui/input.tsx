@@ -21,3 +21,22 @@ export function Input({
   const control = useFieldControl({ id, invalid, 'aria-describedby': describedBy });
   return <input {...control} className={cn(inputClassName, className)} {...props} />;
 }
+
+/**
+ * An email address input: the phone's email keyboard, no autocorrection or capitals, and an
+ * example for a placeholder.
+ */
+export function EmailInput(props: Omit<InputProps, 'type'>) {
+  return (
+    <Input
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      autoCorrect="off"
+      spellCheck={false}
+      placeholder="name@company.com"
+      {...props}
+    />
+  );
+}

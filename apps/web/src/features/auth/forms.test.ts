@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formErrors, formOutput } from '../../testing/form-errors.ts';
-import { newPasswordResolver, resetLinkResolver, signInResolver } from './forms.ts';
+import { newPasswordResolver } from './components/update-password-screen.tsx';
+import { resetLinkResolver, signInResolver } from './forms.ts';
 
 describe('the email field', () => {
   it.each([

@@ -1,11 +1,10 @@
-// The auth screens' forms (lib/forms.ts says how forms validate). In zod/mini: the sign-in page
-// loads this module, and classic zod stays out of its first download (docs/architecture.md,
-// "Front end"). The server stays the authority: it re-checks everything, and its answer (a wrong
-// password, every failing password rule) is what the user finally sees.
+// The forms that ask for an email address: signing in and asking for a reset link (lib/forms.ts
+// says how forms validate). In zod/mini: the sign-in page loads this module, and classic zod stays
+// out of its first download (docs/architecture.md, "Front end"). The server stays the authority:
+// it re-checks everything, and its answer (a wrong password, say) is what the user finally sees.
 import { emailSchema } from '@callboard/contract/email';
 import * as z from 'zod/mini';
 import { formResolver, INVALID_EMAIL_MESSAGE } from '../../lib/forms.ts';
-import { confirmationMatches, newPasswordFields } from '../../lib/password-rules.ts';
 
 const email = { missing: 'Enter your email address.', invalid: INVALID_EMAIL_MESSAGE };
 
@@ -19,7 +18,3 @@ export const signInResolver = formResolver(
 );
 
 export const resetLinkResolver = formResolver(z.object({ email: emailSchema }), { email });
-
-export const newPasswordResolver = formResolver(
-  z.object(newPasswordFields).check(confirmationMatches),
-);

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { IconMail, IconUserPlus } from '../../../components/ui/icons.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { EmailInput } from '../../../components/ui/input.tsx';
 import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
@@ -238,12 +238,7 @@ function InviteDialog({
         >
           {create.isError ? <RequestErrorAlert error={create.error} /> : null}
           <Field label="Email" error={form.formState.errors.email?.message}>
-            <Input
-              type="email"
-              autoComplete="off"
-              placeholder="name@company.com"
-              {...form.register('email')}
-            />
+            <EmailInput autoComplete="off" {...form.register('email')} />
           </Field>
           <Field label="Role" hint={ROLE_HINTS[role ?? 'member']}>
             <Select {...form.register('role')}>

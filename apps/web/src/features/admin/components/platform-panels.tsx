@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { IconBot, IconBuilding } from '../../../components/ui/icons.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { EmailInput, Input } from '../../../components/ui/input.tsx';
 import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
@@ -149,12 +149,7 @@ function CreateOrganisationDialog({
             <Input placeholder="Acme Health" {...form.register('name')} />
           </Field>
           <Field label="First admin’s email" error={errors.adminEmail?.message}>
-            <Input
-              type="email"
-              autoComplete="off"
-              placeholder="name@company.com"
-              {...form.register('adminEmail')}
-            />
+            <EmailInput autoComplete="off" {...form.register('adminEmail')} />
           </Field>
         </form>
       </DialogContent>

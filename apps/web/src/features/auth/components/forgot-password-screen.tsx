@@ -5,8 +5,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { IconArrowLeft, IconMail } from '../../../components/ui/icons.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { authErrorMessage } from '../api/auth-error-message.ts';
+import { EmailInput } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { isRetryableResetFailure, useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { resetLinkResolver } from '../forms.ts';
 import { useFocusOnError } from '../hooks/use-focus-on-error.ts';
@@ -107,21 +107,11 @@ export function ForgotPasswordScreen() {
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
         {failure ? (
           <Alert ref={alertRef} tone="error" title="The link was not sent">
-            {authErrorMessage(failure)}
+            {errorMessage(failure)}
           </Alert>
         ) : null}
         <Field label="Email" error={emailError}>
-          <Input
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            autoFocus
-            placeholder="name@company.com"
-            {...form.register('email')}
-          />
+          <EmailInput autoFocus {...form.register('email')} />
         </Field>
         <Button
           type="submit"

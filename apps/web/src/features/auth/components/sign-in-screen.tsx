@@ -4,10 +4,10 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { EmailInput } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useSession } from '../../../lib/session-provider.tsx';
-import { authErrorMessage } from '../api/auth-error-message.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { signInResolver } from '../forms.ts';
 import { useFocusOnError } from '../hooks/use-focus-on-error.ts';
@@ -53,23 +53,16 @@ export function SignInScreen() {
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
         {signIn.error ? (
           <Alert ref={alertRef} tone="error">
-            {authErrorMessage(signIn.error)}
+            {errorMessage(signIn.error)}
           </Alert>
         ) : sessionEnded ? (
           <Alert tone="info">Your session has ended. Sign in again to continue.</Alert>
         ) : null}
 
         <Field label="Email" error={errors.email?.message}>
-          <Input
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
+          <EmailInput
             // The sign-in page has one job; start where the user will type.
             autoFocus
-            placeholder="name@company.com"
             {...form.register('email')}
           />
         </Field>

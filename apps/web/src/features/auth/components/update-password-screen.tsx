@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClassName, Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -10,13 +11,18 @@ import { RequestErrorAlert } from '../../../components/ui/request-error-alert.ts
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { HOME_PATH, SIGN_IN_PATH } from '../../../lib/safe-redirect.ts';
 import { isInvalidResetToken, useResetPassword } from '../api/reset-password.ts';
-import { newPasswordResolver } from '../forms.ts';
 import { useFocusOnError } from '../hooks/use-focus-on-error.ts';
 import {
   CenteredCardLayout,
   cardLayoutLinkClassName,
 } from '../../../components/ui/centered-card-layout.tsx';
 import { PasswordRulesHint } from '../../../components/ui/password-rules-hint.tsx';
+import { formResolver } from '../../../lib/forms.ts';
+import { confirmationMatches, newPasswordFields } from '../../../lib/password-rules.ts';
+
+export const newPasswordResolver = formResolver(
+  z.object(newPasswordFields).check(confirmationMatches),
+);
 
 export const EXPIRED_LINK_MESSAGE = 'This reset link has expired or has already been used.';
 

@@ -19,7 +19,7 @@ import {
   IconLinkOff,
   IconUserPlus,
 } from '../../../components/ui/icons.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { NameFields, nameFieldsWording } from '../../../components/ui/name-fields.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { PasswordRulesHint } from '../../../components/ui/password-rules-hint.tsx';
 import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
@@ -28,7 +28,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { formResolver, tooLongMessage } from '../../../lib/forms.ts';
+import { formResolver } from '../../../lib/forms.ts';
 import { signInPath } from '../../../lib/safe-redirect.ts';
 import { signOut } from '../../../lib/session.ts';
 import { useSession } from '../../../lib/session-provider.tsx';
@@ -257,8 +257,7 @@ function SignInToAccept({ token, email }: { token: string; email: string }) {
 }
 
 const signUpResolver = formResolver(joinSignUpBodySchema, {
-  first_name: { missing: 'Enter your first name.', tooLong: tooLongMessage(100) },
-  last_name: { missing: 'Enter your last name.', tooLong: tooLongMessage(100) },
+  ...nameFieldsWording,
   password: { missing: 'Choose a password.' },
 });
 
@@ -294,14 +293,10 @@ function SignUpForm({ token }: { token: string }) {
           }
         />
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" error={errors.first_name?.message}>
-          <Input autoComplete="given-name" {...form.register('first_name')} />
-        </Field>
-        <Field label="Last name" error={errors.last_name?.message}>
-          <Input autoComplete="family-name" {...form.register('last_name')} />
-        </Field>
-      </div>
+      <NameFields
+        firstName={{ ...form.register('first_name'), error: errors.first_name?.message }}
+        lastName={{ ...form.register('last_name'), error: errors.last_name?.message }}
+      />
       <Field
         label="Password"
         error={errors.password?.message}

@@ -6,13 +6,13 @@ import * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { NameFields, nameFieldsWording } from '../../../components/ui/name-fields.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { formResolver, tooLongMessage } from '../../../lib/forms.ts';
+import { formResolver } from '../../../lib/forms.ts';
 import {
   confirmationMatches,
   newPasswordFields,
@@ -66,10 +66,7 @@ function Section({
   );
 }
 
-const nameResolver = formResolver(updateProfileBodySchema, {
-  first_name: { missing: 'Enter your first name.', tooLong: tooLongMessage(100) },
-  last_name: { missing: 'Enter your last name.', tooLong: tooLongMessage(100) },
-});
+const nameResolver = formResolver(updateProfileBodySchema, nameFieldsWording);
 
 function NameForm({ user }: { user: Me }) {
   const update = useUpdateProfile();
@@ -88,14 +85,10 @@ function NameForm({ user }: { user: Me }) {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
       {update.isError ? <RequestErrorAlert error={update.error} /> : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" error={errors.first_name?.message}>
-          <Input autoComplete="given-name" {...form.register('first_name')} />
-        </Field>
-        <Field label="Last name" error={errors.last_name?.message}>
-          <Input autoComplete="family-name" {...form.register('last_name')} />
-        </Field>
-      </div>
+      <NameFields
+        firstName={{ ...form.register('first_name'), error: errors.first_name?.message }}
+        lastName={{ ...form.register('last_name'), error: errors.last_name?.message }}
+      />
       <div className="flex justify-end">
         <Button
           type="submit"
