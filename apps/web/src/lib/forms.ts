@@ -18,8 +18,7 @@ export type FieldWording = string | { missing?: string; tooLong?: string; invali
 
 export type FormWording<Values> = { readonly [Name in keyof Values]?: FieldWording };
 
-/** Said the same on every form that asks for an email address. */
-export const INVALID_EMAIL_MESSAGE = 'Enter a valid email address, like name@company.com.';
+export { INVALID_EMAIL_MESSAGE } from './form-words.ts';
 
 /** For a text with a length limit (names, display names). */
 export function tooLongMessage(maxLength: number): string {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formErrors, formOutput } from '../../testing/form-errors.ts';
 import { newPasswordResolver } from './components/update-password-screen.tsx';
-import { resetLinkResolver, signInResolver } from './forms.ts';
+import { resetLinkResolver } from './forms.ts';
+import { checkSignIn } from './sign-in-check.ts';
 
 describe('the email field', () => {
   it.each([
@@ -23,17 +24,26 @@ describe('the email field', () => {
 });
 
 describe('signing in', () => {
-  it('asks for both fields', async () => {
-    expect(await formErrors(signInResolver, { email: '', password: '' })).toEqual({
-      email: 'Enter your email address.',
-      password: 'Enter your password.',
+  it('asks for both fields', () => {
+    expect(checkSignIn({ email: '', password: '' })).toEqual({
+      errors: { email: 'Enter your email address.', password: 'Enter your password.' },
+      request: null,
     });
   });
 
-  it('does not judge the password itself (the server does)', async () => {
-    expect(
-      await formErrors(signInResolver, { email: 'mia@northwind.test', password: 'x' }),
-    ).toEqual({});
+  it.each(['mia', 'mia@northwind', 'mia @northwind.test'])(
+    'says the same as the other forms of a bad address: %j',
+    async (email) => {
+      const { errors } = checkSignIn({ email, password: 'x' });
+      expect(errors).toEqual(await formErrors(resetLinkResolver, { email }));
+    },
+  );
+
+  it('does not judge the password itself (the server does), and sends the address normalised', () => {
+    expect(checkSignIn({ email: ' Mia@Northwind.test ', password: 'x' })).toEqual({
+      errors: {},
+      request: { email: 'mia@northwind.test', password: 'x' },
+    });
   });
 });
 

@@ -1,5 +1,5 @@
-// The forms that ask for an email address: signing in and asking for a reset link (lib/forms.ts
-// says how forms validate). In zod/mini: the sign-in page loads this module, and classic zod stays
+// The form that asks for a reset link (lib/forms.ts says how forms validate; signing in is checked
+// by sign-in-check.ts). In zod/mini: the sign-in page loads this module, and classic zod stays
 // out of its first download (docs/architecture.md, "Front end"). The server stays the authority:
 // it re-checks everything, and its answer (a wrong password, say) is what the user finally sees.
 import { emailSchema } from '@callboard/contract/email';
@@ -7,14 +7,5 @@ import * as z from 'zod/mini';
 import { formResolver, INVALID_EMAIL_MESSAGE } from '../../lib/forms.ts';
 
 const email = { missing: 'Enter your email address.', invalid: INVALID_EMAIL_MESSAGE };
-
-/** The password is only required: judging it is the server's job. */
-export const signInResolver = formResolver(
-  z.object({
-    email: emailSchema,
-    password: z.string().check(z.minLength(1, 'Enter your password.')),
-  }),
-  { email },
-);
 
 export const resetLinkResolver = formResolver(z.object({ email: emailSchema }), { email });
