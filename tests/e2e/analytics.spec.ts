@@ -1,4 +1,4 @@
-// Issue 5's journeys: mia reads the analytics page and follows numbers to the calls behind them —
+// Analytics journeys: mia reads the analytics page and follows numbers to the calls behind them —
 // each drill-down lands on a call list whose total is the number she clicked — and a user
 // without an organisation is told so. The browser runs in New York time, so days, weekdays and
 // hours are counted away from UTC (and the server's default zone).

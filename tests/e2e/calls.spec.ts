@@ -1,4 +1,4 @@
-// Issue 3's journeys: the call list (tabs, filters in the URL, keyboard), a call's page
+// Call-log journeys: the call list (tabs, filters in the URL, keyboard), a call's page
 // (assignment with its toast and activity), and the states for users outside the organisation.
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
