@@ -1,4 +1,4 @@
-// App-shell journeys: the app shell around the pages — the route table, lazy pages (loading,
+// Journeys through the app shell around the pages — the route table, lazy pages (loading,
 // a failed module, a routing error), the header and user menu, the theme, error reporting and
 // product analytics end to end (through the loopback receiver), accessibility in both themes, and
 // the size of the sign-in page's first download.
