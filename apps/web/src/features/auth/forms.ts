@@ -4,8 +4,9 @@
 // it re-checks everything, and its answer (a wrong password, say) is what the user finally sees.
 import { emailSchema } from '@callboard/contract/email';
 import * as z from 'zod/mini';
-import { formResolver, INVALID_EMAIL_MESSAGE } from '../../lib/forms.ts';
+import { formResolver } from '../../lib/forms.ts';
+import { OWN_EMAIL_WORDING } from './sign-in-check.ts';
 
-const email = { missing: 'Enter your email address.', invalid: INVALID_EMAIL_MESSAGE };
-
-export const resetLinkResolver = formResolver(z.object({ email: emailSchema }), { email });
+export const resetLinkResolver = formResolver(z.object({ email: emailSchema }), {
+  email: OWN_EMAIL_WORDING,
+});

@@ -9,6 +9,12 @@ export interface SignInValues {
   password: string;
 }
 
+/** How the auth forms word a problem with the user's own address (forms.ts uses it too). */
+export const OWN_EMAIL_WORDING = {
+  missing: 'Enter your email address.',
+  invalid: INVALID_EMAIL_MESSAGE,
+} as const;
+
 export type SignInErrors = Partial<Record<keyof SignInValues, string>>;
 
 /** The problems to show, and, when there are none, the request to send (email normalised). */
@@ -18,8 +24,8 @@ export function checkSignIn(values: SignInValues): {
 } {
   const errors: SignInErrors = {};
   const email = emailSchema.safeParse(values.email);
-  if (!values.email.trim()) errors.email = 'Enter your email address.';
-  else if (!email.success) errors.email = INVALID_EMAIL_MESSAGE;
+  if (!values.email.trim()) errors.email = OWN_EMAIL_WORDING.missing;
+  else if (!email.success) errors.email = OWN_EMAIL_WORDING.invalid;
   if (!values.password) errors.password = 'Enter your password.';
   return {
     errors,
