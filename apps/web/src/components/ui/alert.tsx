@@ -1,13 +1,17 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { IconAlertCircle, IconCheckCircle, IconInfo } from './icons.tsx';
+import { IconAlertCircle, IconCheckCircle, IconInfo, IconWarning } from './icons.tsx';
 
-type AlertTone = 'error' | 'info' | 'success';
+type AlertTone = 'error' | 'warning' | 'info' | 'success';
 
 const tones: Record<AlertTone, { box: string; icon: ReactNode }> = {
   error: {
     box: 'border-danger-border bg-danger-bg text-danger-fg',
     icon: <IconAlertCircle className="mt-0.5 size-4 shrink-0" />,
+  },
+  warning: {
+    box: 'border-warning-border bg-warning-bg text-warning-fg',
+    icon: <IconWarning className="mt-0.5 size-4 shrink-0" />,
   },
   info: {
     box: 'border-info-border bg-info-bg text-info-fg',

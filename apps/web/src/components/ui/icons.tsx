@@ -21,6 +21,7 @@ import CircleExclamationPoint from 'lucide-react/icons/circle-exclamation-point'
 import CircleSmall from 'lucide-react/icons/circle-small';
 import Clock from 'lucide-react/icons/clock';
 import Contrast from 'lucide-react/icons/contrast';
+import Copy from 'lucide-react/icons/copy';
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
 import FaceNeutral from 'lucide-react/icons/face-neutral';
@@ -39,6 +40,7 @@ import Monitor from 'lucide-react/icons/monitor';
 import Moon from 'lucide-react/icons/moon';
 import PhoneIncoming from 'lucide-react/icons/phone-incoming';
 import PhoneOutgoing from 'lucide-react/icons/phone-outgoing';
+import Plus from 'lucide-react/icons/plus';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Search from 'lucide-react/icons/search';
 import SearchX from 'lucide-react/icons/search-x';
@@ -46,6 +48,7 @@ import Server from 'lucide-react/icons/server';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import Sun from 'lucide-react/icons/sun';
 import Table from 'lucide-react/icons/table';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import User from 'lucide-react/icons/user';
 import UserMinus from 'lucide-react/icons/user-minus';
 import UserPlus from 'lucide-react/icons/user-plus';
@@ -85,6 +88,7 @@ export const IconAlertCircle = /* @__PURE__ */ productIcon(
 );
 export const IconCheckCircle = /* @__PURE__ */ productIcon(CircleCheck, 'IconCheckCircle');
 export const IconInfo = /* @__PURE__ */ productIcon(Info, 'IconInfo');
+export const IconWarning = /* @__PURE__ */ productIcon(TriangleAlert, 'IconWarning');
 export const IconCheck = /* @__PURE__ */ productIcon(Check, 'IconCheck');
 /** A small hollow circle: a password rule not yet met. */
 export const IconCircle = /* @__PURE__ */ productIcon(CircleSmall, 'IconCircle');
@@ -132,5 +136,7 @@ export const IconFileText = /* @__PURE__ */ productIcon(FileText, 'IconFileText'
 export const IconUsers = /* @__PURE__ */ productIcon(Users, 'IconUsers');
 export const IconUserPlus = /* @__PURE__ */ productIcon(UserPlus, 'IconUserPlus');
 export const IconKey = /* @__PURE__ */ productIcon(KeyRound, 'IconKey');
+export const IconCopy = /* @__PURE__ */ productIcon(Copy, 'IconCopy');
+export const IconPlus = /* @__PURE__ */ productIcon(Plus, 'IconPlus');
 export const IconBot = /* @__PURE__ */ productIcon(Bot, 'IconBot');
 export const IconServer = /* @__PURE__ */ productIcon(Server, 'IconServer');

@@ -1,6 +1,6 @@
-// /admin: the organisation's admin area (members, invitations, agents, deleted calls, audit log)
-// for its admins, and the platform console (organisations, agents) for super-admins. Everyone
-// else learns why they cannot be here. The tab is kept in the address (?tab=…).
+// /admin: the organisation's admin area (members, invitations, agents, API keys, deleted calls,
+// audit log) for its admins, and the platform console (organisations, agents) for super-admins.
+// Everyone else learns why they cannot be here. The tab is kept in the address (?tab=…).
 import type { Me } from '@callboard/contract';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { IconArrowLeft, IconLock } from '../../../components/ui/icons.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { isOrganisationAdmin } from '../permissions.ts';
 import { AgentsPanel } from './agents-panel.tsx';
+import { ApiKeysPanel } from './api-keys-panel.tsx';
 import { AuditPanel } from './audit-panel.tsx';
 import { DeletedCallsPanel } from './deleted-calls-panel.tsx';
 import { InvitationsPanel } from './invitations-panel.tsx';
@@ -18,12 +19,20 @@ import { MembersPanel } from './members-panel.tsx';
 import { PlatformAgentsPanel, PlatformOrganisationsPanel } from './platform-panels.tsx';
 
 type TabValue =
-  'members' | 'invitations' | 'agents' | 'deleted' | 'audit' | 'organisations' | 'platform-agents';
+  | 'members'
+  | 'invitations'
+  | 'agents'
+  | 'api-keys'
+  | 'deleted'
+  | 'audit'
+  | 'organisations'
+  | 'platform-agents';
 
 const ORG_TABS: { value: TabValue; label: string }[] = [
   { value: 'members', label: 'Members' },
   { value: 'invitations', label: 'Invitations' },
   { value: 'agents', label: 'Agents' },
+  { value: 'api-keys', label: 'API keys' },
   { value: 'deleted', label: 'Deleted calls' },
   { value: 'audit', label: 'Audit log' },
 ];
@@ -51,7 +60,7 @@ export function AdminScreen({ user }: { user: Me }) {
       <h1 className="text-xl font-semibold tracking-tight text-fg">{heading}</h1>
       <p className="mt-1 text-sm text-fg-muted">
         {orgAdmin && user.organisation
-          ? `Manage who is in ${user.organisation.name}, its agents and its calls${user.isSuperAdmin ? ' — and, as a platform operator, every organisation' : ''}.`
+          ? `Manage who is in ${user.organisation.name}, its agents, its API keys and its calls${user.isSuperAdmin ? ' — and, as a platform operator, every organisation' : ''}.`
           : 'Every organisation on Callboard, and which agents belong to each.'}
       </p>
       <Tabs
@@ -82,6 +91,8 @@ function Panel({ tab, user }: { tab: TabValue; user: Me }): ReactNode {
       return <InvitationsPanel />;
     case 'agents':
       return <AgentsPanel />;
+    case 'api-keys':
+      return <ApiKeysPanel />;
     case 'deleted':
       return <DeletedCallsPanel />;
     case 'audit':
