@@ -11,8 +11,8 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { Field } from '../../../components/ui/field.tsx';
 import { IconCheck, IconCopy, IconKey, IconPlus } from '../../../components/ui/icons.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
 import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDate, formatDateTime, formatFullDateTime } from '../../../lib/format.ts';
@@ -122,7 +122,8 @@ export function ApiKeysPanel() {
           description: (
             <>
               A key lets a voice platform, an export job or a script send the organisation’s calls
-              to its call log with <code className="font-mono text-[13px]">{INGEST_ENDPOINT}</code>.
+              to its call log with{' '}
+              <code className="font-mono text-[13px] whitespace-nowrap">{INGEST_ENDPOINT}</code>.
               Choose <strong className="font-medium text-fg">Create key</strong> to make one.
             </>
           ),
@@ -154,7 +155,7 @@ export function ApiKeysPanel() {
       >
         <p>
           Systems using it will be refused from their next request. This cannot be undone: to
-          reconnect one, create a new key and give it that.
+          reconnect a system, create a new key for it.
         </p>
         {revoking ? (
           <p>
@@ -263,6 +264,7 @@ type CopyState = 'idle' | 'copied' | 'failed';
 
 /** The whole key, once: selectable, copyable, with how to use it. */
 function ShowOnce({ created }: { created: CreatedApiKey }) {
+  const fieldId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [copy, setCopy] = useState<CopyState>('idle');
 
@@ -289,8 +291,13 @@ function ShowOnce({ created }: { created: CreatedApiKey }) {
       <Alert tone="warning" role="note" title="It will not be shown again">
         Callboard keeps only a fingerprint of the key. If it is lost, revoke it and create another.
       </Alert>
-      <Field label="API key">
-        <Textarea
+      <div>
+        <Label htmlFor={fieldId} className="mb-1.5">
+          API key
+        </Label>
+        {/* A textarea rather than an input: the whole key wraps into view, even on a phone. */}
+        <textarea
+          id={fieldId}
           ref={field}
           readOnly
           rows={2}
@@ -298,9 +305,9 @@ function ShowOnce({ created }: { created: CreatedApiKey }) {
           autoFocus
           value={created.key}
           onFocus={(event) => event.currentTarget.select()}
-          className="min-h-0 resize-none font-mono text-sm break-all sm:text-[13px]"
+          className="block w-full resize-none rounded-lg border border-border-input bg-surface-muted px-3 py-2 font-mono text-base leading-6 break-all text-fg shadow-xs sm:text-sm focus:border-accent focus:ring-3 focus:ring-ring/30 focus:outline-none"
         />
-      </Field>
+      </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <Button variant="secondary" size="sm" onClick={() => void copyKey()}>
           {copy === 'copied' ? <IconCheck className="size-4" /> : <IconCopy className="size-4" />}
@@ -315,13 +322,16 @@ function ShowOnce({ created }: { created: CreatedApiKey }) {
               : null}
         </p>
       </div>
-      <p className="text-sm leading-6 text-fg-muted">
-        Your system sends it with every{' '}
-        <code className="font-mono text-[13px] text-fg">{INGEST_ENDPOINT}</code> request, in the
-        header{' '}
-        <code className="font-mono text-[13px] break-all text-fg">Authorization: Bearer</code>{' '}
-        followed by the key.
-      </p>
+      <div className="text-sm leading-6 text-fg-muted">
+        <p>
+          Your system sends it with every{' '}
+          <code className="font-mono text-[13px] whitespace-nowrap text-fg">{INGEST_ENDPOINT}</code>{' '}
+          request, in this header:
+        </p>
+        <pre className="mt-1.5 overflow-x-auto rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-[13px] leading-5 text-fg">
+          Authorization: Bearer {created.prefix}…
+        </pre>
+      </div>
     </div>
   );
 }
