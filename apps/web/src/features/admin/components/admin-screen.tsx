@@ -115,8 +115,8 @@ function NotAdmin({ user }: { user: Me }) {
           title="You need to be an organisation admin"
           description={
             <p>
-              The admin area is where an organisation’s admins manage members, invitations, agents
-              and deleted calls.{' '}
+              The admin area is where an organisation’s admins manage members, invitations, agents,
+              API keys and deleted calls.{' '}
               {user.organisation ? (
                 <>
                   Your account is a member of{' '}

@@ -28,7 +28,7 @@ import { PanelHeader, PanelTable } from './panel-states.tsx';
 
 const ROLE_HINTS: Record<Role, string> = {
   member: 'Works with the organisation’s calls: triage, assign, close.',
-  admin: 'Also manages members, invitations, agents and deleted calls.',
+  admin: 'Also manages members, invitations, agents, API keys and deleted calls.',
 };
 
 export function InvitationsPanel() {

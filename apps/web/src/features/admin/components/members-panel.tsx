@@ -192,6 +192,6 @@ function roleChangeConsequence(change: PendingRole, currentUserId: string): stri
   }
   const name = memberName(change.member);
   return change.role === 'admin'
-    ? `${name} can then manage members, invitations, agents and deleted calls, and read the audit log.`
+    ? `${name} can then manage members, invitations, agents, API keys and deleted calls, and read the audit log.`
     : `${name} keeps working with the organisation’s calls, but can no longer open the admin area.`;
 }
