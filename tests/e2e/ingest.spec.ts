@@ -139,7 +139,7 @@ test('an admin creates an API key, a system sends a call with it, and the organi
   await expect(confirm).toContainText('Systems using it will be refused from their next request.');
   await confirm.getByRole('button', { name: 'Revoke key' }).click();
   await expect(confirm).toBeHidden();
-  await expect(page.getByText(`API key “${keyName}” revoked`)).toBeVisible();
+  await expect(page.getByText(`API key “${keyName}” revoked`, { exact: true })).toBeVisible();
   await expect(row).toHaveCount(0);
   const refused = await request.post('/api/v1/ingest/calls', {
     headers: { Authorization: `Bearer ${key}` },
