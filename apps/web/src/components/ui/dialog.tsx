@@ -16,6 +16,8 @@ export interface DialogContentProps {
   /** Buttons at the bottom. */
   footer?: ReactNode;
   className?: string;
+  /** A click outside leaves it open: for what cannot be shown again, such as a new secret. */
+  keepOpenOnOutsideClick?: boolean;
 }
 
 export function DialogContent({
@@ -24,12 +26,17 @@ export function DialogContent({
   children,
   footer,
   className,
+  keepOpenOnOutsideClick = false,
 }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/40 data-[state=open]:animate-[appear_150ms_ease-out] dark:bg-black/60" />
+      <DialogPrimitive.Overlay
+        data-dialog-overlay=""
+        className="fixed inset-0 z-40 bg-black/40 data-[state=open]:animate-[appear_150ms_ease-out] dark:bg-black/60"
+      />
       <DialogPrimitive.Content
         {...(description ? {} : { 'aria-describedby': undefined })}
+        onInteractOutside={keepOpenOnOutsideClick ? (event) => event.preventDefault() : undefined}
         className={cn(
           'fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-2xl border border-border bg-surface shadow-xl focus:outline-none sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
           'data-[state=open]:animate-[appear_150ms_ease-out]',

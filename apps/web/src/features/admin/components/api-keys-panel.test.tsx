@@ -172,6 +172,12 @@ describe('ApiKeysPanel', () => {
     // Behind the dialog the list has the new key, without its secret.
     expect(await screen.findByText('Zapier sync', { selector: 'td' })).toBeTruthy();
 
+    // A stray click beside the dialog must not lose a key that cannot be shown again.
+    const overlay = document.querySelector('[data-dialog-overlay]');
+    if (!overlay) throw new Error('no dialog overlay');
+    await user.click(overlay);
+    expect(screen.getByRole('dialog', { name: 'Copy your new API key' })).toBeTruthy();
+
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.body.textContent).not.toContain(SECRET);

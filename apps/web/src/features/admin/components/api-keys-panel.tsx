@@ -207,6 +207,7 @@ function CreateKeyDialog({
       {created ? (
         <DialogContent
           title="Copy your new API key"
+          keepOpenOnOutsideClick
           description={`“${created.name}” is ready. Copy the key now and store it where the system that uses it keeps its secrets.`}
           footer={
             <DialogClose asChild>
