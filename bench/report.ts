@@ -1,6 +1,7 @@
 // Writes docs/benchmarks.md from a run's results (the same figures as bench/results.json).
 import { writeFileSync } from 'node:fs';
 import type { FrontEndResult } from './front-end.ts';
+import type { IngestResult } from './ingest.ts';
 import type { LoadResult } from './load.ts';
 
 interface Scenario {
@@ -23,6 +24,7 @@ interface Results {
   };
   settings: { connections: number; seconds: number; warmupSeconds: number };
   postgres: { scenarios: Scenario[]; idleRssMb: number; passwordHashMs: number };
+  ingest: IngestResult;
   pglite: { scenarios: Scenario[] };
   frontEnd: FrontEndResult;
   totalSeconds: number;
@@ -37,11 +39,15 @@ function targets(results: Results) {
     results.postgres.scenarios.find((s) => s.name.startsWith(name));
   const list = scenario('list page 1');
   const details = scenario('call details');
-  const errorCount = [...results.postgres.scenarios, ...results.pglite.scenarios].reduce(
-    (sum, s) => sum + s.http.errors + s.http.non2xx,
-    0,
+  const errorCount =
+    [...results.postgres.scenarios, ...results.pglite.scenarios].reduce(
+      (sum, s) => sum + s.http.errors + s.http.non2xx,
+      0,
+    ) + results.ingest.errors;
+  const peakRss = Math.max(
+    ...results.postgres.scenarios.map((s) => s.serverRssMb),
+    results.ingest.serverRssMb,
   );
-  const peakRss = Math.max(...results.postgres.scenarios.map((s) => s.serverRssMb));
   const rows: [string, string, boolean][] = [
     ['list page 1 ≥ 60% of direct', percent(list?.ratio ?? null), (list?.ratio ?? 0) >= 0.6],
     [
@@ -82,6 +88,26 @@ function table(scenarios: Scenario[], withDirect: boolean) {
   return [head, ...rows].join('\n');
 }
 
+function ingestSection(ingest: IngestResult) {
+  const calls = (ingest.batches * ingest.batchSize).toLocaleString('en');
+  return `## Ingestion, into the 1,000,000-call database
+
+\`POST /api/v1/ingest/calls\` with an API key: ${ingest.batches} batches of ${ingest.batchSize} new calls (${calls} calls, each with a six-turn
+transcript, a summary and metadata), ${ingest.senders} senders at a time; then the same batches again, when every call is
+"unchanged"; then the same number of rows written by one \`COPY … FROM STDIN\` into \`call_log\` (same indexes, same
+triggers, rolled back): the database's own rate, which no API can beat. What a run writes is deleted at its end.
+
+| measure | value |
+| --- | ---: |
+| new calls a second through the API | ${ingest.createdPerSecond.toLocaleString('en')} |
+| a batch of ${ingest.batchSize}: p50 / p99 | ${ingest.batchP50Ms} / ${ingest.batchP99Ms} ms |
+| the same calls sent again ("unchanged") a second | ${ingest.unchangedPerSecond.toLocaleString('en')} |
+| rows a second by COPY | ${ingest.copyPerSecond.toLocaleString('en')} |
+| API ÷ COPY | ${percent(ingest.ratio)} |
+| failed batches | ${ingest.errors} |
+| server RSS MB, peak | ${ingest.serverRssMb} |`;
+}
+
 export function writeReport(results: Results, file: URL) {
   const fe = results.frontEnd;
   const signIn = results.postgres.scenarios.find((s) => s.name === 'sign-in');
@@ -118,6 +144,8 @@ ${table(results.postgres.scenarios, true)}
 
 Sign-in is bounded by password hashing: one scrypt hash takes ${results.postgres.passwordHashMs.toFixed(1)} ms here, so two cores
 allow at most about ${Math.round(2000 / results.postgres.passwordHashMs)} sign-ins a second${signIn ? `; the server reached ${signIn.http.requestsPerSecond}` : ''}.
+
+${ingestSection(results.ingest)}
 
 ## PGlite (embedded), 100,000 calls
 

@@ -29,6 +29,8 @@ export async function startServer(
       APP_URL: url,
       LOG_LEVEL: 'error',
       SEED_DEMO_DATA: 'false',
+      // Production wants an SMTP server; the benchmark sends no mail worth delivering.
+      MAIL_TRANSPORT: 'log',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
