@@ -21,6 +21,7 @@ import CircleExclamationPoint from 'lucide-react/icons/circle-exclamation-point'
 import CircleSmall from 'lucide-react/icons/circle-small';
 import Clock from 'lucide-react/icons/clock';
 import Contrast from 'lucide-react/icons/contrast';
+import Copy from 'lucide-react/icons/copy';
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
 import FaceNeutral from 'lucide-react/icons/face-neutral';
@@ -50,6 +51,7 @@ import User from 'lucide-react/icons/user';
 import UserMinus from 'lucide-react/icons/user-minus';
 import UserPlus from 'lucide-react/icons/user-plus';
 import Users from 'lucide-react/icons/users';
+import Webhook from 'lucide-react/icons/webhook';
 import X from 'lucide-react/icons/x';
 import type { SVGProps } from 'react';
 import { cn } from '../../lib/cn.ts';
@@ -134,3 +136,5 @@ export const IconUserPlus = /* @__PURE__ */ productIcon(UserPlus, 'IconUserPlus'
 export const IconKey = /* @__PURE__ */ productIcon(KeyRound, 'IconKey');
 export const IconBot = /* @__PURE__ */ productIcon(Bot, 'IconBot');
 export const IconServer = /* @__PURE__ */ productIcon(Server, 'IconServer');
+export const IconCopy = /* @__PURE__ */ productIcon(Copy, 'IconCopy');
+export const IconWebhook = /* @__PURE__ */ productIcon(Webhook, 'IconWebhook');

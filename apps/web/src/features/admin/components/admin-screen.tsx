@@ -1,6 +1,7 @@
-// /admin: the organisation's admin area (members, invitations, agents, deleted calls, audit log)
-// for its admins, and the platform console (organisations, agents) for super-admins. Everyone
-// else learns why they cannot be here. The tab is kept in the address (?tab=…).
+// /admin: the organisation's admin area (members, invitations, agents, integrations, deleted
+// calls, audit log) for its admins, and the platform console (organisations, agents) for
+// super-admins. Everyone else learns why they cannot be here. The tab is kept in the address
+// (?tab=…).
 import type { Me } from '@callboard/contract';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -13,17 +14,26 @@ import { isOrganisationAdmin } from '../permissions.ts';
 import { AgentsPanel } from './agents-panel.tsx';
 import { AuditPanel } from './audit-panel.tsx';
 import { DeletedCallsPanel } from './deleted-calls-panel.tsx';
+import { IntegrationsPanel } from './integrations-panel.tsx';
 import { InvitationsPanel } from './invitations-panel.tsx';
 import { MembersPanel } from './members-panel.tsx';
 import { PlatformAgentsPanel, PlatformOrganisationsPanel } from './platform-panels.tsx';
 
 type TabValue =
-  'members' | 'invitations' | 'agents' | 'deleted' | 'audit' | 'organisations' | 'platform-agents';
+  | 'members'
+  | 'invitations'
+  | 'agents'
+  | 'integrations'
+  | 'deleted'
+  | 'audit'
+  | 'organisations'
+  | 'platform-agents';
 
 const ORG_TABS: { value: TabValue; label: string }[] = [
   { value: 'members', label: 'Members' },
   { value: 'invitations', label: 'Invitations' },
   { value: 'agents', label: 'Agents' },
+  { value: 'integrations', label: 'Integrations' },
   { value: 'deleted', label: 'Deleted calls' },
   { value: 'audit', label: 'Audit log' },
 ];
@@ -82,6 +92,8 @@ function Panel({ tab, user }: { tab: TabValue; user: Me }): ReactNode {
       return <InvitationsPanel />;
     case 'agents':
       return <AgentsPanel />;
+    case 'integrations':
+      return <IntegrationsPanel />;
     case 'deleted':
       return <DeletedCallsPanel />;
     case 'audit':
