@@ -94,7 +94,10 @@ export function IntegrationsPanel() {
       header: 'Webhook URL',
       cell: (integration) => (
         <div className="flex min-w-0 items-center gap-1.5">
-          <code className="min-w-0 font-mono text-xs break-all text-fg-muted">
+          <code
+            title={integration.webhook_url}
+            className="block min-w-0 font-mono text-xs text-fg-muted max-sm:break-all sm:max-w-72 sm:truncate xl:max-w-md"
+          >
             {integration.webhook_url}
           </code>
           <CopyButton
@@ -434,7 +437,7 @@ const deliveryColumns: TableColumn<WebhookDelivery>[] = [
   {
     id: 'event',
     header: 'Event',
-    cellClassName: 'font-mono text-xs',
+    cellClassName: 'font-mono text-xs whitespace-nowrap',
     cell: (delivery) => delivery.event_type ?? '—',
   },
   {
@@ -451,7 +454,7 @@ const deliveryColumns: TableColumn<WebhookDelivery>[] = [
   {
     id: 'detail',
     header: 'Detail',
-    cellClassName: 'text-fg-muted',
+    cellClassName: 'text-fg-muted wrap-anywhere',
     cell: (delivery) =>
       delivery.error ??
       (delivery.call_id ? `Call ${delivery.call_id}` : (delivery.platform_call_id ?? '—')),
@@ -476,7 +479,7 @@ function DeliveriesDialog({
         <DialogContent
           title={`Deliveries to ${integration.name}`}
           description={`The last ${String(DELIVERIES_KEPT)} requests ${PLATFORM_LABELS[integration.kind]} made, from the last ${String(DELIVERY_DAYS_KEPT)} days, newest first.`}
-          className="sm:max-w-3xl"
+          size="lg"
           footer={
             <DialogClose asChild>
               <Button variant="secondary">Done</Button>
