@@ -103,6 +103,8 @@ export const AUDIT_ACTIONS = [
   /** Written by the database the first time a key's batch is accepted; no actor. */
   'api_key.first_used',
   'api_key.revoked',
+  'integration.created',
+  'integration.removed',
 ] as const;
 
 export const auditQuerySchema = z

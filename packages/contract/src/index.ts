@@ -7,6 +7,7 @@ export * from './call-list-filters.ts';
 export * from './analytics.ts';
 export * from './admin.ts';
 export * from './ingest.ts';
+export * from './integrations.ts';
 export * from './route.ts';
 export * from './routes/index.ts';
 export * from './routes/auth.ts';

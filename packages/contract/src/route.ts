@@ -11,10 +11,11 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 
 export type ErrorResponses = Partial<Record<ErrorStatus, string>>;
 
 /**
- * Who may call a route: a bearer access token, the session cookie, anyone, or an organisation's
- * API key sent as a bearer token (the ingestion API).
+ * Who may call a route: a bearer access token, the session cookie, anyone, an organisation's
+ * API key sent as a bearer token (the ingestion API), or a voice platform whose request the
+ * integration's secret verifies (the webhooks).
  */
-export type RouteAuth = 'bearer' | 'session' | 'public' | 'api-key';
+export type RouteAuth = 'bearer' | 'session' | 'public' | 'api-key' | 'webhook';
 
 export interface SuccessResponse {
   status: 200 | 201 | 204;
@@ -47,6 +48,8 @@ export interface RouteDeclaration {
   invalidBodyStatus?: 400 | 422;
   /** Absent for a route that only ever fails (POST /test-sentry). */
   response?: SuccessResponse;
+  /** A second success answer, 204 without a body, and what it means (the webhooks' "ignored"). */
+  noContent?: string;
   errors: ErrorResponses;
   /** Typical error bodies by status, for the OpenAPI document. */
   errorExamples?: Partial<Record<ErrorStatus, unknown>>;

@@ -349,6 +349,66 @@ export const apiKeys = pgTable(
 );
 
 /**
+ * An organisation's connection to a voice platform (modules/integrations): the platform posts its
+ * calls to /api/v1/webhooks/{kind}/{id}. Retell signs with the organisation's Retell API key, kept
+ * here encrypted (AES-256-GCM, secret_ciphertext) since verifying needs the key itself; Vapi sends
+ * a secret Callboard made, kept only as its SHA-256. credential_hash is the SHA-256 of either
+ * credential: what a webhook's transaction presents to be the integration (app_enter_integration),
+ * which callboard_app can neither read nor forge (docs/decisions/0015-voice-platform-webhooks.md).
+ */
+export const integrations = pgTable(
+  'integrations',
+  {
+    id: id(),
+    organisation_id: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['retell', 'vapi'] }).notNull(),
+    name: text('name').notNull(),
+    /** Retell: `v1.<iv>.<tag>.<ciphertext>` (base64url) of the API key; Vapi: null. */
+    secret_ciphertext: text('secret_ciphertext'),
+    /** Retell: the API key's last 4 characters, to recognise it; Vapi: null. */
+    secret_hint: text('secret_hint'),
+    /** Hex SHA-256 of the Retell API key or of the Vapi secret. */
+    credential_hash: text('credential_hash').notNull(),
+    created_by: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (table) => [index('integrations_organisation_id_idx').on(table.organisation_id)],
+);
+
+/**
+ * What became of each webhook request to an integration, kept briefly for its admins: at most
+ * DELIVERIES_KEPT per integration and DELIVERY_DAYS_KEPT days (modules/webhooks). Written on the
+ * owner connection, like rate_limits, since a rejected request has no principal to write as.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    integration_id: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    organisation_id: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    received_at: timestamp('received_at', { withTimezone: true }).defaultNow().notNull(),
+    event_type: text('event_type'),
+    platform_call_id: text('platform_call_id'),
+    status: text('status', { enum: ['accepted', 'ignored', 'rejected'] }).notNull(),
+    http_status: integer('http_status').notNull(),
+    error: text('error'),
+    call_id: text('call_id'),
+  },
+  (table) => [
+    index('webhook_deliveries_integration_received_idx').on(
+      table.integration_id,
+      table.received_at,
+    ),
+  ],
+);
+
+/**
  * Who did what to an organisation (or, with organisation_id null, to the platform): membership,
  * roles, invitations, agents and deleted calls. Assignments and status changes are in
  * call_activity; the admin audit view reads both.
@@ -385,4 +445,6 @@ export const TENANT_TABLES = [
   'invitations',
   'api_keys',
   'audit_log',
+  'integrations',
+  'webhook_deliveries',
 ] as const;

@@ -23,7 +23,14 @@ import {
   TENANT_TABLES,
 } from './schema.ts';
 import { seedDemoData } from './seed/seed.ts';
-import { withApiKey, withPlatform, withTenant, type AccessClaims, type Tx } from './tenant.ts';
+import {
+  withApiKey,
+  withIntegration,
+  withPlatform,
+  withTenant,
+  type AccessClaims,
+  type Tx,
+} from './tenant.ts';
 
 async function sessionFor(database: Database, email: string): Promise<AccessClaims> {
   const [row] = await queryRows<{ user_id: string; session_id: string }>(
@@ -54,11 +61,13 @@ const EXPECTED_TABLE_GRANTS = [
   'call_activity SELECT',
   'call_counts SELECT',
   'call_log SELECT',
+  'integrations DELETE',
   'invitations INSERT',
   'invitations SELECT',
   'organisations INSERT',
   'organisations SELECT',
   'profiles SELECT',
+  'webhook_deliveries SELECT',
 ];
 const EXPECTED_COLUMN_GRANTS = [
   'agent_mapping.display_name UPDATE',
@@ -114,6 +123,23 @@ const EXPECTED_COLUMN_GRANTS = [
   'call_log.transcript INSERT',
   'call_log.transcript UPDATE',
   'call_log.updated_at UPDATE',
+  // Admins' integrations: never secret_ciphertext nor credential_hash to read
+  // (docs/decisions/0015-voice-platform-webhooks.md).
+  'integrations.created_at SELECT',
+  'integrations.created_by INSERT',
+  'integrations.created_by SELECT',
+  'integrations.credential_hash INSERT',
+  'integrations.id INSERT',
+  'integrations.id SELECT',
+  'integrations.kind INSERT',
+  'integrations.kind SELECT',
+  'integrations.name INSERT',
+  'integrations.name SELECT',
+  'integrations.organisation_id INSERT',
+  'integrations.organisation_id SELECT',
+  'integrations.secret_ciphertext INSERT',
+  'integrations.secret_hint INSERT',
+  'integrations.secret_hint SELECT',
   'invitations.expires_at UPDATE',
   'invitations.revoked_at UPDATE',
   'invitations.token_hash UPDATE',
@@ -130,6 +156,7 @@ const EXPECTED_FUNCTIONS = [
   'app_api_key_organisation_id',
   'app_enter',
   'app_enter_api_key',
+  'app_enter_integration',
   'app_is_platform',
   'app_organisation_id',
   'app_user_id',
@@ -608,6 +635,135 @@ describe.each(testDatabaseKinds)('tenant isolation [$name]', ({ name, create }) 
       expect(seen).toEqual({ before: true, after: nothing });
     });
   }
+
+  /** An integration of the organisation, made as the owner; its credential's hash. */
+  async function integrationOf(organisationId: string, label: string) {
+    const credentialHash = createHash('sha256')
+      .update(`cb_whsec_tenant-test-${label}`)
+      .digest('hex');
+    const [row] = await queryRows<{ id: string }>(
+      database.db,
+      sql`insert into integrations (organisation_id, kind, name, credential_hash)
+          values (${organisationId}, 'vapi', ${label}, ${credentialHash}) returning id`,
+    );
+    return { id: row?.id ?? '', credentialHash };
+  }
+
+  it('binds a verified webhook’s transaction to its integration’s organisation, as a key’s', async () => {
+    const northwind = await integrationOf(northwindId, 'webhook-reads');
+    const seen = await withIntegration(
+      database.db,
+      northwind.id,
+      northwind.credentialHash,
+      async (tx, organisationId) => ({
+        organisationId,
+        role: await queryRows(tx, sql`select current_user as role`),
+        northwind: await northwindRowsSeen(tx),
+        elsewhere: await queryRows<{ calls: number | string }>(
+          tx,
+          sql`select count(*) as calls from call_log where organisation_id is distinct from ${northwindId}`,
+        ),
+        integrations: await queryRows(tx, sql`select id from integrations`),
+        deliveries: await queryRows(tx, sql`select id from webhook_deliveries`),
+      }),
+    );
+    expect(seen?.organisationId).toBe(northwindId);
+    expect(seen?.role).toEqual([{ role: 'callboard_app' }]);
+    expect(seen?.northwind.calls).toBeGreaterThan(0);
+    expect(seen?.elsewhere.map((row) => Number(row.calls))).toEqual([0]);
+    expect([seen?.integrations, seen?.deliveries]).toEqual([[], []]);
+    // Writes only its own organisation's calls.
+    const outcome = await failure(
+      withIntegration(database.db, northwind.id, northwind.credentialHash, (tx) =>
+        tx.execute(
+          sql`insert into call_log (call_id, agent_id, end_datetime) values ('webhook-test-call', 'gx-agent-1', now())`,
+        ),
+      ),
+    );
+    expect(outcome).toMatch(/row-level security/u);
+    // Nor may it read the credentials, not even its own.
+    for (const column of ['credential_hash', 'secret_ciphertext']) {
+      expect(
+        await failure(
+          withIntegration(database.db, northwind.id, northwind.credentialHash, (tx) =>
+            tx.execute(sql`select ${sql.raw(column)} from integrations`),
+          ),
+        ),
+      ).toMatch(/permission denied/u);
+    }
+  });
+
+  it('refuses another credential or a removed integration, and widens nothing for forged settings', async () => {
+    const northwind = await integrationOf(northwindId, 'webhook-forged');
+    expect(
+      await withIntegration(database.db, northwind.id, 'f'.repeat(64), () => Promise.resolve(1)),
+    ).toBeNull();
+    const removed = await integrationOf(northwindId, 'webhook-removed');
+    await database.db.execute(sql`delete from integrations where id = ${removed.id}`);
+    expect(
+      await withIntegration(database.db, removed.id, removed.credentialHash, () =>
+        Promise.resolve(1),
+      ),
+    ).toBeNull();
+    // A member who sets the settings without the credential's hash (or of a removed one) sees no more.
+    const gia = await sessionFor(database, 'gia@globex.test');
+    for (const [id, hash] of [
+      [northwind.id, 'f'.repeat(64)],
+      [removed.id, removed.credentialHash],
+    ]) {
+      const seen = await withTenant(database.db, gia, async (tx) => {
+        await tx.execute(sql`select set_config('app.integration_id', ${id}, true),
+                                    set_config('app.integration_hash', ${hash}, true)`);
+        return northwindRowsSeen(tx);
+      });
+      expect(seen).toEqual(nothing);
+    }
+    // Admins read their own organisation's integrations and delivery log, not another's.
+    const gus = await sessionFor(database, 'gus.admin@globex.test');
+    await database.db.execute(
+      sql`insert into webhook_deliveries (integration_id, organisation_id, status, http_status)
+          values (${northwind.id}, ${northwindId}, 'ignored', 204)`,
+    );
+    const globexSees = await withTenant(database.db, gus, async (tx) => ({
+      integrations: await queryRows(
+        tx,
+        sql`select id from integrations where id = ${northwind.id}`,
+      ),
+      deliveries: await queryRows(
+        tx,
+        sql`select id from webhook_deliveries where integration_id = ${northwind.id}`,
+      ),
+    }));
+    expect(globexSees).toEqual({ integrations: [], deliveries: [] });
+    const ava = await sessionFor(database, 'ava.admin@northwind.test');
+    const avaSees = await withTenant(database.db, ava, async (tx) => ({
+      integrations: await queryRows(
+        tx,
+        sql`select id from integrations where id = ${northwind.id}`,
+      ),
+      deliveries: await queryRows(
+        tx,
+        sql`select id from webhook_deliveries where integration_id = ${northwind.id}`,
+      ),
+    }));
+    expect([avaSees.integrations.length, avaSees.deliveries.length]).toEqual([1, 1]);
+    // A member of the organisation reads neither.
+    const mia = await sessionFor(database, 'mia@northwind.test');
+    const miaSees = await withTenant(database.db, mia, async (tx) => ({
+      integrations: await queryRows(tx, sql`select id from integrations`),
+      deliveries: await queryRows(tx, sql`select id from webhook_deliveries`),
+    }));
+    expect(miaSees).toEqual({ integrations: [], deliveries: [] });
+    // Nor may another organisation's admin remove it.
+    await withTenant(database.db, gus, (tx) =>
+      tx.execute(sql`delete from integrations where id = ${northwind.id}`),
+    );
+    const [still] = await queryRows(
+      database.db,
+      sql`select 1 as kept from integrations where id = ${northwind.id}`,
+    );
+    expect(still).toEqual({ kept: 1 });
+  });
 
   it('keeps a call’s content to the ingestion API: members and admins cannot rewrite or add calls', async () => {
     const [call] = await queryRows<{ call_id: string; summary: string | null }>(

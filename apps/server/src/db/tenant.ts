@@ -127,6 +127,33 @@ export async function withApiKey<T>(
   });
 }
 
+/**
+ * For a voice-platform webhook whose request was verified (modules/webhooks): like withApiKey,
+ * entered with the integration's id and the SHA-256 of its credential (the Retell API key or the
+ * Vapi secret) instead of a key's hash. app_enter_integration checks them and sets the settings
+ * app_api_key_organisation_id() re-checks on every statement, so the same *_api_key_* policies
+ * bind it to the integration's organisation. null when the integration is gone or the credential
+ * is another (e.g. removed meanwhile): the caller answers 401.
+ */
+export async function withIntegration<T>(
+  db: Db,
+  integrationId: string,
+  credentialHash: string,
+  work: (tx: Tx, organisationId: string) => Promise<T>,
+): Promise<T | null> {
+  const route = tenantRouteFor(db);
+  return route.db.transaction(async (tx) => {
+    const [row] = await queryRows<{ organisation_id: string }>(
+      tx,
+      sql`select entered.organisation_id
+                 ${route.setRole ? sql`, set_config('role', 'callboard_app', true) as role_set` : sql``}
+          from app_enter_integration(${integrationId}::uuid, ${credentialHash}) as entered`,
+    );
+    if (!row) return null;
+    return work(tx, row.organisation_id);
+  });
+}
+
 /** The principal's organisation, if they administer it; 403 otherwise. */
 export function requireAdmin(principal: Principal): string {
   const organisationId = requireOrganisation(principal);

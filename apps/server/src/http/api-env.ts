@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { MailQueue } from '../lib/mail-queue.ts';
 import type { AccessClaims } from '../db/tenant.ts';
+import type { WebhookIntegration } from '../modules/webhooks/webhooks.queries.ts';
 
 /** What every /api/v1 handler finds on its context: the database and the verified caller. */
 /** The user identity attached to error reports (docs/product.md, "Entities", the monitored user identity). */
@@ -18,6 +19,8 @@ export interface ApiEnv {
     claims: AccessClaims;
     /** On /api/v1/ingest: the SHA-256 of the live API key the request carries. */
     apiKeyHash: string;
+    /** On /api/v1/webhooks: the live integration the URL names (webhook-gate.ts). */
+    integration: WebhookIntegration;
     mail: MailQueue;
     /** The public address, for links in mail. */
     appUrl: string;

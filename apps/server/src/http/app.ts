@@ -26,6 +26,10 @@ import { apiKeyRoutes } from '../modules/api-keys/api-keys.routes.ts';
 import { callRoutes } from '../modules/calls/calls.routes.ts';
 import { diagnosticsRoutes } from '../modules/diagnostics/diagnostics.routes.ts';
 import { ingestRoutes } from '../modules/ingest/ingest.routes.ts';
+import { secretBox } from '../modules/integrations/integration-secret.ts';
+import { integrationRoutes } from '../modules/integrations/integrations.routes.ts';
+import { WEBHOOK_PATH, webhookGate } from '../modules/webhooks/webhook-gate.ts';
+import { webhookRoutes } from '../modules/webhooks/webhooks.routes.ts';
 import {
   invitationRoutes,
   publicInvitationRoutes,
@@ -179,6 +183,9 @@ export function createApp(deps: AppDeps) {
     c.req.path.startsWith(INGEST_PATH) ? ingestBodyLimit(c, next) : apiBodyLimit(c, next);
   app.use('/api/*', apiBodyLimits);
   app.use(`${INGEST_PATH}*`, apiKeyAuth(db, ingestRateRule(config.INGEST_REQUESTS_PER_MINUTE)));
+  // Voice-platform webhooks take the rest of /api/v1's 1 MB, and only for a live integration,
+  // found (and rate-limited as an API key is) before the body is read.
+  app.use(`${WEBHOOK_PATH}*`, webhookGate(db, ingestRateRule(config.INGEST_REQUESTS_PER_MINUTE)));
   // Then no string PostgreSQL cannot take gets further (URL and body).
   app.use('/api/*', inputGuard());
 
@@ -209,6 +216,10 @@ export function createApp(deps: AppDeps) {
   );
   // An organisation's systems, with an API key (apiKeyAuth, above) rather than an access token.
   app.route('/api/v1', servedRoutes(...ingestRoutes));
+  // The voice platforms, verified by an integration's signature or secret (webhookGate, above).
+  if (!config.AUTH_SECRET) throw new Error('createApp needs AUTH_SECRET');
+  const secrets = secretBox(config.AUTH_SECRET);
+  app.route('/api/v1', servedRoutes(...webhookRoutes(secrets)));
   const api = new Hono<ApiEnv>();
   api.use(async (c, next) => {
     const header = c.req.header('authorization');
@@ -231,6 +242,7 @@ export function createApp(deps: AppDeps) {
       ...diagnosticsRoutes,
       ...adminRoutes,
       ...apiKeyRoutes,
+      ...integrationRoutes({ secrets, appUrl: config.APP_URL }),
       ...invitationRoutes,
       ...platformRoutes,
     ),

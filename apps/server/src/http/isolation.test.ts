@@ -9,6 +9,7 @@ import { DEMO_PASSWORD } from '../db/seed/seed.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { TestClient, type JsonResponse } from '../test/http-client.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { vapiEndOfCallReport } from '../modules/webhooks/signed-delivery.ts';
 
 interface Endpoint {
   method: 'GET' | 'PUT' | 'POST';
@@ -233,6 +234,58 @@ describe.each(testDatabaseKinds)('tenant isolation over HTTP [$name]', ({ create
     }
     const anonymous = new TestClient(server.url);
     expect((await anonymous.request('GET', '/api/v1/admin/api-keys')).status).toBe(401);
+  });
+
+  it('keeps integrations, their delivery logs and the calls their webhooks send to their organisation', async () => {
+    const signedIn = async (email: string) => {
+      const client = new TestClient(server.url);
+      await client.signIn(email, DEMO_PASSWORD);
+      return client;
+    };
+    const ava = await signedIn('ava.admin@northwind.test');
+    const gus = await signedIn('gus.admin@globex.test');
+    const gia = await signedIn('gia@globex.test');
+    const created = await ava.request<{ id: string; secret: string }>(
+      'POST',
+      '/api/v1/admin/integrations',
+      { json: { kind: 'vapi', name: 'Isolation' } },
+    );
+    expect(created.status).toBe(201);
+    const integration = created.body;
+    const path = `/api/v1/admin/integrations/${integration.id}`;
+    const deliver = (callId: string, assistantId: string) =>
+      new TestClient(server.url).request<{ call_id: string }>(
+        'POST',
+        `/api/v1/webhooks/vapi/${integration.id}`,
+        {
+          bearer: null,
+          json: vapiEndOfCallReport(callId, { assistantId }),
+          headers: { 'x-vapi-secret': integration.secret },
+        },
+      );
+
+    // Globex's admin neither lists, reads the log of, nor removes Northwind's integration.
+    const listed = await gus.request('GET', '/api/v1/admin/integrations');
+    expect(listed.status).toBe(200);
+    expect(JSON.stringify(listed.body)).not.toContain(integration.id);
+    expect((await gus.request('GET', `${path}/deliveries`)).status).toBe(404);
+    expect((await gus.request('DELETE', path)).status).toBe(404);
+    expect((await gia.request('GET', '/api/v1/admin/integrations')).status).toBe(403);
+
+    // Its webhook files calls in Northwind only, and never under a Globex agent.
+    const sent = await deliver('isolation-vapi-1', 'nw-isolation-assistant');
+    expect(sent.status).toBe(200);
+    northwind.callIds.push(sent.body.call_id);
+    const peek = await gia.request('GET', `/api/v1/calls/${encodeURIComponent(sent.body.call_id)}`);
+    expect(peek.status).toBe(403);
+    expectNoNorthwindData(peek);
+    expect((await deliver('isolation-vapi-2', 'gx-agent-1')).status).toBe(409);
+    const [refused] = await queryRows<{ n: number | string }>(
+      server.database.db,
+      sql`select count(*) as n from call_log where external_id = 'isolation-vapi-2'`,
+    );
+    expect(Number(refused?.n)).toBe(0);
+    expectNoNorthwindData(await gus.request('GET', '/api/v1/admin/integrations'));
   });
 
   it('refuses a user with no organisation, and the super-admin, with the product’s message', async () => {

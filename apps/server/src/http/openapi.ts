@@ -40,6 +40,8 @@ const SECURITY: Record<RouteDeclaration['auth'], { security?: Record<string, str
   session: { security: [{ session: [] }] },
   public: { security: [] },
   'api-key': { security: [{ apiKey: [] }] },
+  // Verified by the integration's signature or secret, not by an OpenAPI scheme (docs/ingestion.md).
+  webhook: { security: [] },
 };
 
 const withExample = (example: unknown) => (example === undefined ? {} : { example });
@@ -58,6 +60,7 @@ function operation(route: RouteDeclaration) {
         }
       : { description };
   }
+  if (route.noContent) responses['204'] = { description: route.noContent };
   const errorExamples: Partial<Record<string, unknown>> = route.errorExamples ?? {};
   for (const [status, description] of Object.entries(route.errors)) {
     responses[status] = {

@@ -16,6 +16,13 @@ import { DEMO_PASSWORD } from '../db/seed/seed.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { TestClient, type JsonResponse } from '../test/http-client.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import {
+  retellCallAnalyzed,
+  signedRetellDelivery,
+  signedVapiDelivery,
+  vapiEndOfCallReport,
+  type SignedDelivery,
+} from '../modules/webhooks/signed-delivery.ts';
 
 const NEW_PASSWORD = 'quiet-harbour-lantern-42';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -38,6 +45,10 @@ function documentedBody(route: RouteDeclaration, response: JsonResponse) {
       return null;
     }
     return z.parse(schema, response.body);
+  }
+  if (route.noContent && response.status === 204) {
+    expect(response.body, `${where}: documented without a body`).toBeNull();
+    return null;
   }
   const documented = Object.keys(route.errors).map(Number);
   expect(documented, `${where}: an undocumented status`).toContain(response.status);
@@ -284,6 +295,116 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
     await fail(ava, contract.revokeApiKeyRoute, 400, { params: { keyId: 'x' } });
     await succeed(ava, contract.revokeApiKeyRoute, { params: { keyId: created.id } });
     await fail(ava, contract.revokeApiKeyRoute, 404, { params: { keyId: created.id } });
+  });
+
+  it('voice-platform integrations and their webhooks', async () => {
+    const retellKey = 'key_routes_test_0123456789abcdef';
+    const retell = z.parse(
+      contract.createdIntegrationSchema,
+      await succeed(ava, contract.createIntegrationRoute, {
+        body: { kind: 'retell', name: 'Retell', retell_api_key: retellKey },
+      }),
+    );
+    const vapi = z.parse(
+      contract.createdIntegrationSchema,
+      await succeed(ava, contract.createIntegrationRoute, { body: { kind: 'vapi', name: 'Vapi' } }),
+    );
+    await fail(ava, contract.createIntegrationRoute, 400, { body: { kind: 'retell', name: 'x' } });
+    await fail(mia, contract.createIntegrationRoute, 403, { body: { kind: 'vapi', name: 'x' } });
+    await fail(anonymous, contract.createIntegrationRoute, 401, {
+      body: { kind: 'vapi', name: 'x' },
+    });
+    await succeed(ava, contract.listIntegrationsRoute);
+    await fail(mia, contract.listIntegrationsRoute, 403);
+
+    /** What a platform sends: its own body and headers, no access token. */
+    const deliver = async (
+      route: RouteDeclaration,
+      integrationId: string,
+      delivery: SignedDelivery,
+    ) => {
+      const response = await anonymous.request(
+        'POST',
+        `${route.base}${routePath(route.path, { integrationId })}`,
+        { bearer: null, body: delivery.init.body, headers: delivery.init.headers },
+      );
+      documentedBody(route, response);
+      seen.add(`${route.operationId} ${String(response.status)}`);
+      return response.status;
+    };
+    const retellDelivery = (body: unknown, apiKey = retellKey) =>
+      signedRetellDelivery({ baseUrl: anonymous.baseUrl, integrationId: retell.id, apiKey, body });
+    const vapiDelivery = (body?: unknown, secret = vapi.secret ?? '') =>
+      signedVapiDelivery({ baseUrl: anonymous.baseUrl, integrationId: vapi.id, secret, body });
+    const analyzed = retellCallAnalyzed('routes-retell-1', { agentId: 'nw-routes-retell' });
+    expect(
+      await deliver(contract.receiveRetellWebhookRoute, retell.id, retellDelivery(analyzed)),
+    ).toBe(200);
+    expect(
+      await deliver(
+        contract.receiveRetellWebhookRoute,
+        retell.id,
+        retellDelivery({ event: 'call_started', call: {} }),
+      ),
+    ).toBe(204);
+    expect(
+      await deliver(
+        contract.receiveRetellWebhookRoute,
+        retell.id,
+        retellDelivery(analyzed, 'key_wrong'),
+      ),
+    ).toBe(401);
+    expect(
+      await deliver(
+        contract.receiveRetellWebhookRoute,
+        retell.id,
+        retellDelivery({ ...analyzed, call: { ...analyzed.call, agent_id: 'gx-agent-1' } }),
+      ),
+    ).toBe(409);
+    expect(
+      await deliver(
+        contract.receiveRetellWebhookRoute,
+        retell.id,
+        retellDelivery({ ...analyzed, call: { ...analyzed.call, end_timestamp: null } }),
+      ),
+    ).toBe(422);
+    expect(
+      await deliver(
+        contract.receiveVapiWebhookRoute,
+        vapi.id,
+        vapiDelivery(vapiEndOfCallReport('routes-vapi-1', { assistantId: 'nw-routes-vapi' })),
+      ),
+    ).toBe(200);
+    expect(
+      await deliver(
+        contract.receiveVapiWebhookRoute,
+        vapi.id,
+        vapiDelivery({ message: { type: 'status-update' } }),
+      ),
+    ).toBe(204);
+    expect(
+      await deliver(
+        contract.receiveVapiWebhookRoute,
+        vapi.id,
+        vapiDelivery(undefined, 'cb_whsec_wrong'),
+      ),
+    ).toBe(401);
+    expect(await deliver(contract.receiveVapiWebhookRoute, UNKNOWN_ID, vapiDelivery())).toBe(401);
+
+    await succeed(ava, contract.listWebhookDeliveriesRoute, {
+      params: { integrationId: retell.id },
+    });
+    await fail(ava, contract.listWebhookDeliveriesRoute, 404, {
+      params: { integrationId: UNKNOWN_ID },
+    });
+    await fail(ava, contract.listWebhookDeliveriesRoute, 400, { params: { integrationId: 'x' } });
+    await fail(mia, contract.listWebhookDeliveriesRoute, 403, {
+      params: { integrationId: retell.id },
+    });
+    await fail(mia, contract.deleteIntegrationRoute, 403, { params: { integrationId: vapi.id } });
+    await fail(ava, contract.deleteIntegrationRoute, 400, { params: { integrationId: 'x' } });
+    await succeed(ava, contract.deleteIntegrationRoute, { params: { integrationId: vapi.id } });
+    await fail(ava, contract.deleteIntegrationRoute, 404, { params: { integrationId: vapi.id } });
   });
 
   it('the platform console', async () => {

@@ -17,13 +17,14 @@ export interface RouteInput<Route extends RouteDeclaration> {
 }
 
 /**
- * What a handler resolves to: the success body as its schema accepts it, nothing for an answer
- * without a body, and never for a route that only fails.
+ * What a handler resolves to: the success body as its schema accepts it (or undefined, for 204,
+ * where the route declares noContent), nothing for an answer without a body, and never for a
+ * route that only fails.
  */
 type HandlerResult<Route extends RouteDeclaration> = Route['response'] extends {
   schema: infer Schema extends core.$ZodType;
 }
-  ? Promise<core.input<Schema>>
+  ? Promise<core.input<Schema> | (Route extends { noContent: string } ? undefined : never)>
   : Route['response'] extends object
     ? Promise<void>
     : Promise<never>;
@@ -54,6 +55,8 @@ export function serve<const Route extends RouteDeclaration>(
       const response = declaration.response;
       if (!response) throw new Error(`${declaration.operationId} declares no success answer`);
       if (response.status === 204) return c.body(null, 204);
+      // The route's second success answer (RouteDeclaration.noContent).
+      if (result === undefined && declaration.noContent) return c.body(null, 204);
       return c.json(result, response.status);
     });
   };

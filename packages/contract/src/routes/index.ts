@@ -3,12 +3,14 @@ import type { RouteDeclaration } from '../route.ts';
 import * as admin from './admin.ts';
 import * as calls from './calls.ts';
 import * as ingest from './ingest.ts';
+import * as integrations from './integrations.ts';
 import * as invitations from './invitations.ts';
 import * as me from './me.ts';
 
 export * from './admin.ts';
 export * from './calls.ts';
 export * from './ingest.ts';
+export * from './integrations.ts';
 export * from './invitations.ts';
 export * from './me.ts';
 
@@ -18,4 +20,5 @@ export const V1_ROUTES = [
   ...Object.values(admin),
   ...Object.values(invitations),
   ...Object.values(ingest),
+  ...Object.values(integrations),
 ] satisfies RouteDeclaration[];

@@ -4,7 +4,7 @@
 // content and never what people did with it (status, assignee, notes, activity).
 import type { IngestCall, IngestCallsResponse } from '@callboard/contract';
 import type { Db } from '../../db/client.ts';
-import { withApiKey } from '../../db/tenant.ts';
+import { withApiKey, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import {
   insertNewCalls,
@@ -65,34 +65,45 @@ export async function ingestCalls(
   keyHash: string,
   calls: IngestCall[],
 ): Promise<IngestCallsResponse> {
+  return withApiKey(db, keyHash, (tx, key) => storeCalls(tx, key.organisationId, calls));
+}
+
+/**
+ * The upsert itself, in a transaction entered as an ingestion principal of the organisation (an
+ * API key, or a verified webhook: modules/webhooks): the agents are checked and registered, then
+ * new calls added and changed ones updated. The calls were checked against the contract.
+ */
+export async function storeCalls(
+  tx: Tx,
+  organisationId: string,
+  calls: IngestCall[],
+): Promise<IngestCallsResponse> {
   const rows = calls.map(toRow);
   const agentIds = [...new Set(calls.map((call) => call.agent_id))];
-  return withApiKey(db, keyHash, async (tx, key) => {
-    const refused = await selectRefusedAgents(tx, agentIds);
-    if (refused.length > 0) throw agentConflict(calls, refused);
-    await registerAgents(tx, key.organisationId, agentIds);
-    // Another organisation may have taken a new agent id between the check and the insert.
-    const own = await selectOrganisationAgents(tx, key.organisationId, agentIds);
-    const lost = agentIds.filter((agentId) => !own.has(agentId));
-    if (lost.length > 0) throw agentConflict(calls, lost);
+  const refused = await selectRefusedAgents(tx, agentIds);
+  if (refused.length > 0) throw agentConflict(calls, refused);
+  await registerAgents(tx, organisationId, agentIds);
+  // Another organisation may have taken a new agent id between the check and the insert.
+  const own = await selectOrganisationAgents(tx, organisationId, agentIds);
+  const lost = agentIds.filter((agentId) => !own.has(agentId));
+  if (lost.length > 0) throw agentConflict(calls, lost);
 
-    const created = await insertNewCalls(tx, key.organisationId, rows);
-    const updated = await updateChangedCalls(tx, key.organisationId, rows);
-    const rest = rows
-      .map((row) => row.external_id)
-      .filter((externalId) => !created.has(externalId) && !updated.has(externalId));
-    const unchanged = rest.length > 0 ? await selectCallIds(tx, key.organisationId, rest) : null;
+  const created = await insertNewCalls(tx, organisationId, rows);
+  const updated = await updateChangedCalls(tx, organisationId, rows);
+  const rest = rows
+    .map((row) => row.external_id)
+    .filter((externalId) => !created.has(externalId) && !updated.has(externalId));
+  const unchanged = rest.length > 0 ? await selectCallIds(tx, organisationId, rest) : null;
 
-    return {
-      calls: rows.map(({ external_id }) => {
-        const createdId = created.get(external_id);
-        if (createdId) return { external_id, call_id: createdId, result: 'created' as const };
-        const updatedId = updated.get(external_id);
-        if (updatedId) return { external_id, call_id: updatedId, result: 'updated' as const };
-        const callId = unchanged?.get(external_id);
-        if (!callId) throw new Error(`call ${external_id} was neither stored nor found`);
-        return { external_id, call_id: callId, result: 'unchanged' as const };
-      }),
-    };
-  });
+  return {
+    calls: rows.map(({ external_id }) => {
+      const createdId = created.get(external_id);
+      if (createdId) return { external_id, call_id: createdId, result: 'created' as const };
+      const updatedId = updated.get(external_id);
+      if (updatedId) return { external_id, call_id: updatedId, result: 'updated' as const };
+      const callId = unchanged?.get(external_id);
+      if (!callId) throw new Error(`call ${external_id} was neither stored nor found`);
+      return { external_id, call_id: callId, result: 'unchanged' as const };
+    }),
+  };
 }

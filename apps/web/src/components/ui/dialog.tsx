@@ -18,6 +18,8 @@ export interface DialogContentProps {
   className?: string;
   /** A click outside leaves it open: for what cannot be shown again, such as a new secret. */
   keepOpenOnOutsideClick?: boolean;
+  /** From `sm` up: a form's width (the default), or room for a table. */
+  size?: 'md' | 'lg';
 }
 
 export function DialogContent({
@@ -27,6 +29,7 @@ export function DialogContent({
   footer,
   className,
   keepOpenOnOutsideClick = false,
+  size = 'md',
 }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
@@ -38,7 +41,8 @@ export function DialogContent({
         {...(description ? {} : { 'aria-describedby': undefined })}
         onInteractOutside={keepOpenOnOutsideClick ? (event) => event.preventDefault() : undefined}
         className={cn(
-          'fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-2xl border border-border bg-surface shadow-xl focus:outline-none sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
+          'fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-2xl border border-border bg-surface shadow-xl focus:outline-none sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
+          size === 'lg' ? 'sm:max-w-3xl' : 'sm:max-w-md',
           'data-[state=open]:animate-[appear_150ms_ease-out]',
           className,
         )}

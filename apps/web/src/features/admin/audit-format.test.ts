@@ -2,6 +2,7 @@ import type { AdminMember, AuditEntry } from '@callboard/contract';
 import { describe, expect, it } from 'vitest';
 import {
   actorName,
+  AUDIT_ACTION_LABELS,
   describeAuditEntry,
   FORMER_MEMBER,
   memberName,
@@ -141,5 +142,25 @@ describe('audit formatting', () => {
     expect(actorName(entry({ action: 'api_key.first_used', actor_id: null }), names)).toBe(
       'System',
     );
+  });
+
+  it('describes integrations by platform and name', () => {
+    expect(
+      describeAuditEntry(
+        entry({
+          action: 'integration.created',
+          target: 'i1',
+          details: { kind: 'retell', name: 'Front desk' },
+        }),
+        names,
+      ),
+    ).toBe('Retell AI “Front desk” integration added');
+    expect(
+      describeAuditEntry(
+        entry({ action: 'integration.removed', target: 'i1', details: { kind: 'vapi' } }),
+        names,
+      ),
+    ).toBe('Vapi integration removed; its webhook URL is refused');
+    expect(AUDIT_ACTION_LABELS['integration.created']).toBe('Integration added');
   });
 });

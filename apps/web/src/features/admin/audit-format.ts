@@ -22,6 +22,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'api_key.created': 'API key created',
   'api_key.first_used': 'API key first used',
   'api_key.revoked': 'API key revoked',
+  'integration.created': 'Integration added',
+  'integration.removed': 'Integration removed',
 };
 
 export const FORMER_MEMBER = 'Former member';
@@ -77,6 +79,16 @@ function keyName(details: AuditEntry['details']): string {
   return [name, prefix].filter(Boolean).join(' ') || 'without a name';
 }
 
+const PLATFORM_NAMES: Record<string, string> = { retell: 'Retell AI', vapi: 'Vapi' };
+
+/** `Retell AI “Front desk”`: the platform, then the name the admin gave it. */
+function integrationName(details: AuditEntry['details']): string {
+  const platform =
+    typeof details.kind === 'string' ? (PLATFORM_NAMES[details.kind] ?? details.kind) : 'A';
+  const name = typeof details.name === 'string' && details.name ? ` “${details.name}”` : '';
+  return `${platform}${name}`;
+}
+
 /** One sentence saying what happened to what. */
 export function describeAuditEntry(entry: AuditEntry, names: NameLookup): string {
   const d = entry.details;
@@ -122,5 +134,9 @@ export function describeAuditEntry(entry: AuditEntry, names: NameLookup): string
       return `API key ${keyName(d)} used for the first time`;
     case 'api_key.revoked':
       return `API key ${keyName(d)} revoked`;
+    case 'integration.created':
+      return `${integrationName(d)} integration added`;
+    case 'integration.removed':
+      return `${integrationName(d)} integration removed; its webhook URL is refused`;
   }
 }

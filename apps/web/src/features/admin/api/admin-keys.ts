@@ -9,6 +9,9 @@ export const adminKeys = {
   deletedCalls: (query: object) => [...adminKeys.all, 'deleted-calls', query] as const,
   audit: (query: object) => [...adminKeys.all, 'audit', query] as const,
   auditAll: () => [...adminKeys.all, 'audit'] as const,
+  integrations: () => [...adminKeys.all, 'integrations'] as const,
+  deliveries: (integrationId: string) =>
+    [...adminKeys.all, 'integrations', integrationId, 'deliveries'] as const,
 };
 
 export const platformKeys = {

@@ -38,6 +38,7 @@ describe('AdminScreen tabs', () => {
       'Invitations',
       'Agents',
       'API keys',
+      'Integrations',
       'Deleted calls',
       'Audit log',
     ]);
@@ -80,6 +81,7 @@ describe('AdminScreen tabs', () => {
       'Invitations',
       'Agents',
       'API keys',
+      'Integrations',
       'Deleted calls',
       'Audit log',
       'Organisations',

@@ -1,6 +1,7 @@
-// /admin: the organisation's admin area (members, invitations, agents, API keys, deleted calls,
-// audit log) for its admins, and the platform console (organisations, agents) for super-admins.
-// Everyone else learns why they cannot be here. The tab is kept in the address (?tab=…).
+// /admin: the organisation's admin area (members, invitations, agents, API keys, integrations,
+// deleted calls, audit log) for its admins, and the platform console (organisations, agents) for
+// super-admins. Everyone else learns why they cannot be here. The tab is kept in the address
+// (?tab=…).
 import type { Me } from '@callboard/contract';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -14,6 +15,7 @@ import { AgentsPanel } from './agents-panel.tsx';
 import { ApiKeysPanel } from './api-keys-panel.tsx';
 import { AuditPanel } from './audit-panel.tsx';
 import { DeletedCallsPanel } from './deleted-calls-panel.tsx';
+import { IntegrationsPanel } from './integrations-panel.tsx';
 import { InvitationsPanel } from './invitations-panel.tsx';
 import { MembersPanel } from './members-panel.tsx';
 import { PlatformAgentsPanel, PlatformOrganisationsPanel } from './platform-panels.tsx';
@@ -23,6 +25,7 @@ type TabValue =
   | 'invitations'
   | 'agents'
   | 'api-keys'
+  | 'integrations'
   | 'deleted'
   | 'audit'
   | 'organisations'
@@ -33,6 +36,7 @@ const ORG_TABS: { value: TabValue; label: string }[] = [
   { value: 'invitations', label: 'Invitations' },
   { value: 'agents', label: 'Agents' },
   { value: 'api-keys', label: 'API keys' },
+  { value: 'integrations', label: 'Integrations' },
   { value: 'deleted', label: 'Deleted calls' },
   { value: 'audit', label: 'Audit log' },
 ];
@@ -93,6 +97,8 @@ function Panel({ tab, user }: { tab: TabValue; user: Me }): ReactNode {
       return <AgentsPanel />;
     case 'api-keys':
       return <ApiKeysPanel />;
+    case 'integrations':
+      return <IntegrationsPanel />;
     case 'deleted':
       return <DeletedCallsPanel />;
     case 'audit':
