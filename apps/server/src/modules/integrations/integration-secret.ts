@@ -64,7 +64,7 @@ export function credentialHash(credential: string): string {
   return createHash('sha256').update(credential).digest('hex');
 }
 
-/** Whether two hex hashes (or any strings) are equal, in time that does not depend on where they differ. */
+/** Whether two strings (hex hashes, say) are equal, in time that does not depend on where they differ. */
 export function sameSecret(a: string, b: string): boolean {
   const left = createHash('sha256').update(a).digest();
   const right = createHash('sha256').update(b).digest();

@@ -86,7 +86,7 @@ describe.each(testDatabaseKinds)('voice-platform webhooks [$name]', ({ create })
     expect(response.status).toBe(200);
     return response.body.rows;
   };
-  /** Calls with these external ids, in any organisation (the owner's view). */
+  /** Calls with these external ids, whatever their organisation (the owner’s view). */
   const stored = async (externalIds: string[]) => {
     const [row] = await queryRows<{ calls: number | string }>(
       server.database.db,
