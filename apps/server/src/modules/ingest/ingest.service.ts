@@ -4,7 +4,7 @@
 // content and never what people did with it (status, assignee, notes, activity).
 import type { IngestCall, IngestCallsResponse } from '@callboard/contract';
 import type { Db } from '../../db/client.ts';
-import { withApiKey } from '../../db/tenant.ts';
+import { withApiKey, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import {
   insertNewCalls,
@@ -45,13 +45,18 @@ function toRow(call: IngestCall): IngestRow {
 /** At most this many calls are named in a 409's fields. */
 const MAX_NAMED_CALLS = 100;
 
-function agentConflict(calls: IngestCall[], agentIds: string[]): AppError {
+/** How a 409 names the call at `index` of a batch: `calls.3` for the API. */
+export type CallName = (index: number) => string;
+
+const apiCallName: CallName = (index) => `calls.${index}`;
+
+function agentConflict(calls: IngestCall[], agentIds: string[], name: CallName): AppError {
   const refused = new Set(agentIds);
   const fields: Record<string, string> = {};
   let named = 0;
   calls.forEach((call, index) => {
     if (refused.has(call.agent_id) && named < MAX_NAMED_CALLS) {
-      fields[`calls.${index}.agent_id`] = 'belongs to another organisation, or to none';
+      fields[`${name(index)}.agent_id`] = 'belongs to another organisation, or to none';
       named += 1;
     }
   });
@@ -60,39 +65,52 @@ function agentConflict(calls: IngestCall[], agentIds: string[]): AppError {
   return new AppError('CONFLICT', message, { fields });
 }
 
+/**
+ * Stores a batch of valid calls for the organisation, in a transaction entered with one of its
+ * API keys (the policies and functions/call_log_content_guard.sql let only such a transaction
+ * write a call's content). 409 when an agent is another organisation's, or no one's; nothing is
+ * stored then, as the caller's transaction rolls back.
+ */
+export async function storeCalls(
+  tx: Tx,
+  organisationId: string,
+  calls: IngestCall[],
+  name: CallName = apiCallName,
+): Promise<IngestCallsResponse> {
+  const rows = calls.map(toRow);
+  const agentIds = [...new Set(calls.map((call) => call.agent_id))];
+  const refused = await selectRefusedAgents(tx, agentIds);
+  if (refused.length > 0) throw agentConflict(calls, refused, name);
+  await registerAgents(tx, organisationId, agentIds);
+  // Another organisation may have taken a new agent id between the check and the insert.
+  const own = await selectOrganisationAgents(tx, organisationId, agentIds);
+  const lost = agentIds.filter((agentId) => !own.has(agentId));
+  if (lost.length > 0) throw agentConflict(calls, lost, name);
+
+  const created = await insertNewCalls(tx, organisationId, rows);
+  const updated = await updateChangedCalls(tx, organisationId, rows);
+  const rest = rows
+    .map((row) => row.external_id)
+    .filter((externalId) => !created.has(externalId) && !updated.has(externalId));
+  const unchanged = rest.length > 0 ? await selectCallIds(tx, organisationId, rest) : null;
+
+  return {
+    calls: rows.map(({ external_id }) => {
+      const createdId = created.get(external_id);
+      if (createdId) return { external_id, call_id: createdId, result: 'created' as const };
+      const updatedId = updated.get(external_id);
+      if (updatedId) return { external_id, call_id: updatedId, result: 'updated' as const };
+      const callId = unchanged?.get(external_id);
+      if (!callId) throw new Error(`call ${external_id} was neither stored nor found`);
+      return { external_id, call_id: callId, result: 'unchanged' as const };
+    }),
+  };
+}
+
 export async function ingestCalls(
   db: Db,
   keyHash: string,
   calls: IngestCall[],
 ): Promise<IngestCallsResponse> {
-  const rows = calls.map(toRow);
-  const agentIds = [...new Set(calls.map((call) => call.agent_id))];
-  return withApiKey(db, keyHash, async (tx, key) => {
-    const refused = await selectRefusedAgents(tx, agentIds);
-    if (refused.length > 0) throw agentConflict(calls, refused);
-    await registerAgents(tx, key.organisationId, agentIds);
-    // Another organisation may have taken a new agent id between the check and the insert.
-    const own = await selectOrganisationAgents(tx, key.organisationId, agentIds);
-    const lost = agentIds.filter((agentId) => !own.has(agentId));
-    if (lost.length > 0) throw agentConflict(calls, lost);
-
-    const created = await insertNewCalls(tx, key.organisationId, rows);
-    const updated = await updateChangedCalls(tx, key.organisationId, rows);
-    const rest = rows
-      .map((row) => row.external_id)
-      .filter((externalId) => !created.has(externalId) && !updated.has(externalId));
-    const unchanged = rest.length > 0 ? await selectCallIds(tx, key.organisationId, rest) : null;
-
-    return {
-      calls: rows.map(({ external_id }) => {
-        const createdId = created.get(external_id);
-        if (createdId) return { external_id, call_id: createdId, result: 'created' as const };
-        const updatedId = updated.get(external_id);
-        if (updatedId) return { external_id, call_id: updatedId, result: 'updated' as const };
-        const callId = unchanged?.get(external_id);
-        if (!callId) throw new Error(`call ${external_id} was neither stored nor found`);
-        return { external_id, call_id: callId, result: 'unchanged' as const };
-      }),
-    };
-  });
+  return withApiKey(db, keyHash, (tx, key) => storeCalls(tx, key.organisationId, calls));
 }
