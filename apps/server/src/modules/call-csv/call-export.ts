@@ -52,6 +52,8 @@ export async function exportCalls(
   db: Db,
   claims: AccessClaims,
   query: CallExportQuery,
+  /** Cuts the connection at once (destroys the socket), for a failure after the first byte. */
+  cut: () => void,
 ): Promise<Response> {
   await assertKnownTimeZone(db, query.tz);
   const first = await readBatch(db, claims, query, null);
@@ -75,9 +77,11 @@ export async function exportCalls(
           if (rows.length > 0) controller.enqueue(encoder.encode(toCsv(rows)));
           if (!after) controller.close();
         } catch (error) {
-          // Errors the answer: the adapter destroys the connection, so no client takes a
-          // truncated file for a whole one. The adapter logs the reason; a driver's error would
-          // carry the query's parameters, so only its SQLSTATE goes with it.
+          // The connection is cut before the stream errors: the Node adapter would otherwise end
+          // the answer with its own error text and a clean last chunk, and a client would take
+          // the truncated file for a whole one. The adapter logs the reason; a driver's error
+          // would carry the query's parameters, so only its SQLSTATE goes with it.
+          cut();
           const reason =
             error instanceof AppError
               ? error.code
