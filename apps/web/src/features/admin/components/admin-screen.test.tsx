@@ -33,7 +33,14 @@ describe('AdminScreen tabs', () => {
   it('opens the tab the address names, with its panel', () => {
     renderAdmin('/admin?tab=audit&page=3');
     expect(screen.getByRole('tablist', { name: 'Admin area' })).toBeTruthy();
-    expect(tabNames()).toEqual(['Members', 'Invitations', 'Agents', 'Deleted calls', 'Audit log']);
+    expect(tabNames()).toEqual([
+      'Members',
+      'Invitations',
+      'Agents',
+      'Deleted calls',
+      'Import calls',
+      'Audit log',
+    ]);
     expect(selectedTab().textContent).toBe('Audit log');
     expect(screen.getByRole('tabpanel', { name: 'Audit log' })).toBeTruthy();
     expect(document.title).toBe('Audit log · Admin area · Callboard');
@@ -73,6 +80,7 @@ describe('AdminScreen tabs', () => {
       'Invitations',
       'Agents',
       'Deleted calls',
+      'Import calls',
       'Audit log',
       'Organisations',
       'All agents',

@@ -13,18 +13,27 @@ import { isOrganisationAdmin } from '../permissions.ts';
 import { AgentsPanel } from './agents-panel.tsx';
 import { AuditPanel } from './audit-panel.tsx';
 import { DeletedCallsPanel } from './deleted-calls-panel.tsx';
+import { ImportCallsPanel } from './import-calls-panel.tsx';
 import { InvitationsPanel } from './invitations-panel.tsx';
 import { MembersPanel } from './members-panel.tsx';
 import { PlatformAgentsPanel, PlatformOrganisationsPanel } from './platform-panels.tsx';
 
 type TabValue =
-  'members' | 'invitations' | 'agents' | 'deleted' | 'audit' | 'organisations' | 'platform-agents';
+  | 'members'
+  | 'invitations'
+  | 'agents'
+  | 'deleted'
+  | 'import'
+  | 'audit'
+  | 'organisations'
+  | 'platform-agents';
 
 const ORG_TABS: { value: TabValue; label: string }[] = [
   { value: 'members', label: 'Members' },
   { value: 'invitations', label: 'Invitations' },
   { value: 'agents', label: 'Agents' },
   { value: 'deleted', label: 'Deleted calls' },
+  { value: 'import', label: 'Import calls' },
   { value: 'audit', label: 'Audit log' },
 ];
 
@@ -84,6 +93,8 @@ function Panel({ tab, user }: { tab: TabValue; user: Me }): ReactNode {
       return <AgentsPanel />;
     case 'deleted':
       return <DeletedCallsPanel />;
+    case 'import':
+      return <ImportCallsPanel />;
     case 'audit':
       return <AuditPanel />;
     case 'organisations':
