@@ -119,7 +119,9 @@ describe('ImportCallsPanel', () => {
       new File([text], 'calls.csv', { type: 'text/csv' }),
     );
     expect(await screen.findByText('3 calls ready to import')).toBeTruthy();
-    expect(screen.getByText('2 new, 1 update of calls already here.')).toBeTruthy();
+    expect(
+      screen.getByText('2 new, 1 already here (their content is updated where it differs).'),
+    ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Import 3 calls' }));
 
     const progress = await screen.findByRole('progressbar', { name: 'Imported 2 of 3 calls' });

@@ -159,8 +159,8 @@ export function ImportCallsPanel() {
         {state.step === 'ready' ? (
           <div className="space-y-3">
             <Alert tone="info" title={`${calls(state.preview.rows)} ready to import`}>
-              {formatCount(state.preview.new)} new, {formatCount(state.preview.existing)}{' '}
-              {state.preview.existing === 1 ? 'update' : 'updates'} of calls already here.
+              {formatCount(state.preview.new)} new, {formatCount(state.preview.existing)} already
+              here (their content is updated where it differs).
             </Alert>
             <Button onClick={() => void runImport(state.name, state.preview, state.bytes)}>
               Import {calls(state.preview.rows)}
@@ -236,11 +236,13 @@ function Problems({ preview }: { preview: CallImportPreview }) {
           <TableBody>
             {preview.problems.map((problem, index) => (
               <TableRow key={`${problem.line}-${problem.column ?? ''}-${index}`}>
-                <TableCell className="text-right tabular-nums">{problem.line}</TableCell>
-                <TableCell className="font-mono text-xs break-all">
+                <TableCell className="text-right align-baseline tabular-nums">
+                  {problem.line}
+                </TableCell>
+                <TableCell className="align-baseline font-mono text-xs whitespace-nowrap">
                   {problem.column ?? <span className="font-sans text-fg-muted">whole line</span>}
                 </TableCell>
-                <TableCell>{problem.message}</TableCell>
+                <TableCell className="min-w-40 align-baseline">{problem.message}</TableCell>
               </TableRow>
             ))}
           </TableBody>
