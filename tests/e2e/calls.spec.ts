@@ -1,5 +1,6 @@
 // Call-log journeys: the call list (tabs, filters in the URL, keyboard), a call's page
 // (assignment with its toast and activity), and the states for users outside the organisation.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
 
@@ -140,4 +141,46 @@ test('nora, who belongs to no organisation, is told so instead of seeing an erro
     page.getByRole('heading', { name: "You're not part of an organisation yet" }),
   ).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: /./u })).toHaveCount(0);
+});
+
+test('mia exports the filtered view as CSV: the file holds exactly the calls of the view', async ({
+  page,
+}) => {
+  await signIn(page, 'mia@northwind.test');
+  await page.getByRole('tab', { name: /^All/u }).click();
+  await expect(page).toHaveURL(/status=all/u);
+  const searched = page.waitForResponse(
+    (response) => /\/api\/v1\/calls\?.*q=Patel/u.test(response.url()) && response.ok(),
+  );
+  await page.getByRole('searchbox', { name: /Search/u }).fill('Patel');
+  await searched;
+  // The view's total, as the page states it once the search's answer is shown.
+  const total = page.locator('p[aria-live="polite"]').getByText(/^[\d,.\s]+ calls?$/u);
+  const { total: expected } = (await (await searched).json()) as { total: number };
+  await expect(total).toHaveText(new RegExp(`^${expected.toLocaleString('en')} calls?$`, 'u'));
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const count = Number((await total.innerText()).replace(/\D/gu, ''));
+  expect(count).toBeGreaterThan(0);
+  const rows = await settledRows(page);
+  await expect(rows).toHaveCount(Math.min(count, 100));
+  const shown: string[] = [];
+  for (let index = 0; index < Math.min(count, 100); index += 1) {
+    shown.push(await callIdOf(rows.nth(index)));
+  }
+
+  const downloading = page.waitForEvent('download');
+  const button = page.getByRole('button', { name: 'Export CSV' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^callboard-calls-\d{4}-\d{2}-\d{2}\.csv$/u);
+  const path = await download.path();
+  const text = readFileSync(path, 'utf8');
+  const [header, ...lines] = text.split('\r\n').filter((line) => line !== '');
+  expect(header?.split(',').slice(0, 2)).toEqual(['id', 'external_id']);
+  // Every call of the view (the seed's summaries have no line breaks), in the page's order.
+  const ids = lines.map((line) => line.split(',')[0]);
+  expect(ids).toHaveLength(count);
+  expect(ids.slice(0, shown.length)).toEqual(shown);
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
 });

@@ -424,6 +424,28 @@ const filterShape = Object.fromEntries(
   ),
 ) as { [K in CallFilterParam]: AllParams[K]['schema'] };
 
+/** The view a request asks for: the tab, deleted calls or not, and every filter. */
+const viewShape = {
+  /** open: not Closed; closed: only Closed; all: both. */
+  status: z
+    .enum(['open', 'closed', 'all'], { message: 'must be open, closed or all' })
+    .default('all'),
+  includeDeleted: booleanParam.default(false),
+};
+
+/** Parameters that contradict each other (a filter's `consistent`): 400 naming the first. */
+function checkConsistentFilters(query: Record<string, unknown>, context: z.RefinementCtx) {
+  for (const [, spec] of filterEntries) {
+    if (spec.consistent && !spec.consistent.check(pick(spec, query))) {
+      context.addIssue({
+        code: 'custom',
+        message: spec.consistent.message,
+        path: [spec.consistent.path],
+      });
+    }
+  }
+}
+
 /** GET /api/v1/calls query. Every parameter is optional. */
 export const callListQuerySchema = z
   .object({
@@ -438,29 +460,28 @@ export const callListQuerySchema = z
       .min(1, `must be a whole number from 1 to ${CALL_LIST_MAX_PAGE_SIZE}`)
       .max(CALL_LIST_MAX_PAGE_SIZE, `must be a whole number from 1 to ${CALL_LIST_MAX_PAGE_SIZE}`)
       .default(CALL_LIST_DEFAULTS.pageSize),
-    /** open: not Closed; closed: only Closed; all: both. */
-    status: z
-      .enum(['open', 'closed', 'all'], { message: 'must be open, closed or all' })
-      .default('all'),
-    includeDeleted: booleanParam.default(false),
+    ...viewShape,
     loadAll: booleanParam.default(false),
     // The published order of these parameters (the API document, and the order a 400 names bad
     // fields in) has sentiment before callStatus.
     ...pickShape(['q', 'agentId', 'assignee', 'from', 'to', 'sentiment']),
     ...filterShape,
   })
-  .superRefine((query, context) => {
-    for (const [, spec] of filterEntries) {
-      if (spec.consistent && !spec.consistent.check(pick(spec, query))) {
-        context.addIssue({
-          code: 'custom',
-          message: spec.consistent.message,
-          path: [spec.consistent.path],
-        });
-      }
-    }
-  });
+  .superRefine(checkConsistentFilters);
 export type CallListQuery = z.infer<typeof callListQuerySchema>;
+
+/**
+ * GET /api/v1/calls/export.csv query: the list's, but not its paging. The file holds every call
+ * of the view, in the list's order.
+ */
+export const callExportQuerySchema = z
+  .object({
+    ...viewShape,
+    ...pickShape(['q', 'agentId', 'assignee', 'from', 'to', 'sentiment']),
+    ...filterShape,
+  })
+  .superRefine(checkConsistentFilters);
+export type CallExportQuery = z.infer<typeof callExportQuerySchema>;
 
 function pickShape<const K extends CallFilterParam>(names: K[]) {
   return Object.fromEntries(names.map((name) => [name, filterShape[name]])) as Pick<

@@ -24,6 +24,17 @@ export interface SuccessResponse {
   schema?: core.$ZodType;
   /** A typical answer, for the OpenAPI document. */
   example?: unknown;
+  /**
+   * The media type of an answer that is not JSON (a CSV file): the handler answers with the
+   * Response itself, and `schema` is absent.
+   */
+  mediaType?: 'text/csv';
+}
+
+/** A request body that is not JSON: the handler is given its text. */
+export interface RawBody {
+  mediaType: 'text/csv';
+  description: string;
 }
 
 export interface RouteDeclaration {
@@ -39,6 +50,8 @@ export interface RouteDeclaration {
   params?: core.$ZodObject;
   query?: core.$ZodType<Record<string, unknown>>;
   body?: core.$ZodType;
+  /** Instead of `body`: a body taken as text (a CSV file). */
+  rawBody?: RawBody;
   /** A typical body, for the OpenAPI document. */
   bodyExample?: unknown;
   /**

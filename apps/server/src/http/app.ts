@@ -11,6 +11,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
+import { CALL_IMPORT_MAX_BYTES } from '@callboard/contract';
 import { publicConfig, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ErrorReporter } from '../lib/error-reporting.ts';
@@ -23,6 +24,7 @@ import { analyticsRoutes } from '../modules/analytics/analytics.routes.ts';
 import { adminRoutes } from '../modules/admin/admin.routes.ts';
 import { apiKeyAuth, ingestRateRule } from '../modules/api-keys/api-key-auth.ts';
 import { apiKeyRoutes } from '../modules/api-keys/api-keys.routes.ts';
+import { callCsvRoutes } from '../modules/call-csv/call-csv.routes.ts';
 import { callRoutes } from '../modules/calls/calls.routes.ts';
 import { diagnosticsRoutes } from '../modules/diagnostics/diagnostics.routes.ts';
 import { ingestRoutes } from '../modules/ingest/ingest.routes.ts';
@@ -69,6 +71,8 @@ export const API_BODY_LIMIT_BYTES = 1024 * 1024;
 /** The ingestion API: 1,000 calls with their transcripts (docs/ingestion.md). */
 export const INGEST_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 const INGEST_PATH = '/api/v1/ingest/';
+/** CSV import: a file of up to 10 MB (docs/ingestion.md, "CSV import"). */
+const IMPORT_PATH = '/api/v1/admin/calls/import';
 
 function bodyLimitOf(maxSize: number) {
   return bodyLimit({
@@ -179,8 +183,13 @@ export function createApp(deps: AppDeps) {
   // which is checked (and rate-limited) before the body is read.
   const ingestBodyLimit = bodyLimitOf(INGEST_BODY_LIMIT_BYTES);
   const apiBodyLimit = bodyLimitOf(API_BODY_LIMIT_BYTES);
+  const importBodyLimit = bodyLimitOf(CALL_IMPORT_MAX_BYTES);
   const apiBodyLimits: MiddlewareHandler = (c, next) =>
-    c.req.path.startsWith(INGEST_PATH) ? ingestBodyLimit(c, next) : apiBodyLimit(c, next);
+    c.req.path.startsWith(INGEST_PATH)
+      ? ingestBodyLimit(c, next)
+      : c.req.path.startsWith(IMPORT_PATH)
+        ? importBodyLimit(c, next)
+        : apiBodyLimit(c, next);
   app.use('/api/*', apiBodyLimits);
   app.use(`${INGEST_PATH}*`, apiKeyAuth(db, ingestRateRule(config.INGEST_REQUESTS_PER_MINUTE)));
   // Voice-platform webhooks take the rest of /api/v1's 1 MB, and only for a live integration,
@@ -236,6 +245,8 @@ export function createApp(deps: AppDeps) {
     '/',
     servedRoutes(
       ...meRoutes,
+      // Before callRoutes: /calls/export.csv is not the call with id "export.csv".
+      ...callCsvRoutes,
       ...callRoutes,
       ...analyticsRoutes,
       ...organisationRoutes,

@@ -50,15 +50,17 @@ function operation(route: RouteDeclaration) {
   const errorBody = route.errorSchema ? AUTH_ERROR_BODY : ERROR_BODY;
   const responses: Record<string, object> = {};
   if (route.response) {
-    const { status, description, schema, example } = route.response;
-    responses[status] = schema
-      ? {
-          description,
-          content: {
-            'application/json': { schema: json(schema, 'output'), ...withExample(example) },
-          },
-        }
-      : { description };
+    const { status, description, schema, example, mediaType } = route.response;
+    responses[status] = mediaType
+      ? { description, content: { [mediaType]: { schema: { type: 'string' } } } }
+      : schema
+        ? {
+            description,
+            content: {
+              'application/json': { schema: json(schema, 'output'), ...withExample(example) },
+            },
+          }
+        : { description };
   }
   if (route.noContent) responses['204'] = { description: route.noContent };
   const errorExamples: Partial<Record<string, unknown>> = route.errorExamples ?? {};
@@ -76,6 +78,15 @@ function operation(route: RouteDeclaration) {
     summary: route.summary,
     ...SECURITY[route.auth],
     ...(params.length > 0 ? { parameters: params } : {}),
+    ...(route.rawBody
+      ? {
+          requestBody: {
+            required: true,
+            description: route.rawBody.description,
+            content: { [route.rawBody.mediaType]: { schema: { type: 'string' } } },
+          },
+        }
+      : {}),
     ...(route.body
       ? {
           requestBody: {

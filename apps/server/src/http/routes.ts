@@ -1,7 +1,8 @@
 // Serves a route declared in the contract (packages/contract/src/routes): the declaration says
 // the method, path, inputs and success status; this validates the inputs with it (validation.ts:
 // path, then query, then body, as a 400 that names every bad field) and answers with the
-// declared status. The OpenAPI document (openapi.ts) is written from the same declarations.
+// declared status, or passes on the Response of a route that answers with a file. The OpenAPI
+// document (openapi.ts) is written from the same declarations.
 import type { RouteDeclaration } from '@callboard/contract';
 import { Hono, type Context } from 'hono';
 import type * as core from 'zod/v4/core';
@@ -13,7 +14,8 @@ type Parsed<Schema> = Schema extends core.$ZodType ? core.output<Schema> : undef
 export interface RouteInput<Route extends RouteDeclaration> {
   params: Parsed<Route['params']>;
   query: Parsed<Route['query']>;
-  body: Parsed<Route['body']>;
+  /** The parsed JSON body, or the text of a raw body (a CSV file). */
+  body: Route['rawBody'] extends object ? string : Parsed<Route['body']>;
 }
 
 /**
@@ -22,12 +24,16 @@ export interface RouteInput<Route extends RouteDeclaration> {
  * route that only fails.
  */
 type HandlerResult<Route extends RouteDeclaration> = Route['response'] extends {
-  schema: infer Schema extends core.$ZodType;
+  mediaType: string;
 }
-  ? Promise<core.input<Schema> | (Route extends { noContent: string } ? undefined : never)>
-  : Route['response'] extends object
-    ? Promise<void>
-    : Promise<never>;
+  ? Promise<Response>
+  : Route['response'] extends {
+        schema: infer Schema extends core.$ZodType;
+      }
+    ? Promise<core.input<Schema> | (Route extends { noContent: string } ? undefined : never)>
+    : Route['response'] extends object
+      ? Promise<void>
+      : Promise<never>;
 
 export type RouteHandler<Route extends RouteDeclaration> = (
   c: Context<ApiEnv>,
@@ -47,13 +53,21 @@ export function serve<const Route extends RouteDeclaration>(
       const input = {
         params: declaration.params && parseInput(declaration.params, c.req.param()),
         query: declaration.query && parseInput(declaration.query, c.req.query()),
-        body:
-          declaration.body &&
-          parseInput(declaration.body, await jsonBody(c), declaration.invalidBodyStatus),
+        body: declaration.rawBody
+          ? await c.req.text()
+          : declaration.body &&
+            parseInput(declaration.body, await jsonBody(c), declaration.invalidBodyStatus),
       } as RouteInput<Route>;
       const result: unknown = await handler(c, input);
       const response = declaration.response;
       if (!response) throw new Error(`${declaration.operationId} declares no success answer`);
+      // A file (CSV): the handler made the answer, headers and stream included.
+      if (response.mediaType) {
+        if (!(result instanceof Response)) {
+          throw new Error(`${declaration.operationId} must answer with a Response`);
+        }
+        return result;
+      }
       if (response.status === 204) return c.body(null, 204);
       // The route's second success answer (RouteDeclaration.noContent).
       if (result === undefined && declaration.noContent) return c.body(null, 204);

@@ -105,9 +105,23 @@ export interface ApiClientDeps {
   onUnauthenticated: () => void;
 }
 
+/** A request whose body or answer is not JSON (a CSV file). */
+export interface RawRequestOptions {
+  method: HttpMethod;
+  /** Sent as it is, with `contentType`. */
+  body?: Blob | Uint8Array<ArrayBuffer> | string;
+  contentType?: string;
+  signal?: AbortSignal | undefined;
+}
+
 export interface ApiClient {
   /** `path` is relative to /api/v1, e.g. '/me'. */
   request<T>(path: string, options: ApiRequestOptions<T>): Promise<T>;
+  /**
+   * As `request`, with the token and the same errors, but for a body or an answer that is not
+   * JSON: resolves to the successful Response, its body unread.
+   */
+  requestRaw(path: string, options: RawRequestOptions): Promise<Response>;
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
@@ -125,6 +139,31 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       }
       if (!response.ok) throw await errorFromResponse(response);
       return parseBody(response, options.schema);
+    },
+    async requestRaw(path: string, options: RawRequestOptions): Promise<Response> {
+      const token = await deps.getAccessToken();
+      const headers = new Headers({ Accept: 'text/csv, application/json' });
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      if (options.contentType) headers.set('Content-Type', options.contentType);
+      let response: Response;
+      try {
+        response = await (deps.fetch ?? fetch)(`/api/v1${path}`, {
+          method: options.method,
+          headers,
+          credentials: 'same-origin',
+          body: options.body ?? null,
+          signal: options.signal ?? null,
+        });
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
+      }
+      if (response.status === 401) {
+        deps.onUnauthenticated();
+        throw await errorFromResponse(response, 'UNAUTHENTICATED', true);
+      }
+      if (!response.ok) throw await errorFromResponse(response);
+      return response;
     },
   };
 }
@@ -144,6 +183,28 @@ export const apiClient: ApiClient = createApiClient({
   getAccessToken: () => configured.getAccessToken(),
   onUnauthenticated: () => configured.onUnauthenticated(),
 });
+
+/**
+ * Calls a declared /api/v1 route whose body or answer is a file (`rawBody`, or a response
+ * `mediaType`): the successful Response, its body unread for the caller to stream or parse.
+ */
+export function callApiRaw(
+  route: RouteDeclaration,
+  options: {
+    query?: URLSearchParams;
+    body?: RawRequestOptions['body'];
+    signal?: AbortSignal | undefined;
+  } = {},
+): Promise<Response> {
+  const queryString = options.query?.toString() ?? '';
+  const path = `${routePath(route.path, {})}${queryString ? `?${queryString}` : ''}`;
+  return apiClient.requestRaw(path, {
+    method: route.method.toUpperCase() as HttpMethod,
+    body: options.body,
+    contentType: route.rawBody?.mediaType,
+    signal: options.signal,
+  });
+}
 
 /** Tell the app the session is over, as a 401 would (used when a token refresh is refused). */
 export function reportUnauthenticated(): void {

@@ -17,6 +17,13 @@ import {
   setCallDeletedBodySchema,
   setMemberRoleBodySchema,
 } from '../admin.ts';
+import {
+  CALL_IMPORT_BATCH_ROWS,
+  CALL_IMPORT_MAX_ROWS,
+  callImportPreviewSchema,
+  callImportQuerySchema,
+  callImportResultSchema,
+} from '../call-csv.ts';
 import { agentSchema, callSummarySchema } from '../calls.ts';
 import { apiKeySchema, createApiKeyBodySchema, createdApiKeySchema } from '../ingest.ts';
 import { defineRoute } from '../route.ts';
@@ -181,6 +188,56 @@ export const setCallDeletedRoute = defineRoute({
     schema: callSummarySchema.pick({ call_id: true, deleted_flag: true }),
   },
   errors: { ...invalidInput, ...asAdmin, 404: "'Call not found'" },
+});
+
+const csvFile = {
+  mediaType: 'text/csv',
+  description:
+    "A CSV file (UTF-8) with the export's header; external_id, agent_id, started_at, ended_at, direction, from_number and to_number are required columns",
+} as const;
+
+export const previewCallImportRoute = defineRoute({
+  operationId: 'previewCallImport',
+  method: 'post',
+  base: '/api/v1',
+  path: '/admin/calls/import/preview',
+  summary: `Check a CSV file of calls (at most 10 MB and ${CALL_IMPORT_MAX_ROWS.toLocaleString('en')} calls) without storing anything: each line's problems, and how many calls are new`,
+  auth: 'bearer',
+  rawBody: csvFile,
+  response: {
+    status: 200,
+    description: 'What an import would do',
+    schema: callImportPreviewSchema,
+  },
+  errors: {
+    ...asAdmin,
+    400: 'The body holds text the database cannot store (a NUL character)',
+    413: 'The file is larger than 10 MB',
+    422: "The file is not CSV with the export's header, is empty, or has too many calls",
+  },
+});
+
+export const importCallsRoute = defineRoute({
+  operationId: 'importCalls',
+  method: 'post',
+  base: '/api/v1',
+  path: '/admin/calls/import',
+  summary: `Import up to ${CALL_IMPORT_BATCH_ROWS.toLocaleString('en')} calls from CSV, as the ingestion API stores them: idempotent on external_id, never changing status, assignee or notes`,
+  auth: 'bearer',
+  query: callImportQuerySchema,
+  rawBody: csvFile,
+  response: {
+    status: 200,
+    description: 'What became of the calls',
+    schema: callImportResultSchema,
+  },
+  errors: {
+    ...asAdmin,
+    400: 'A parameter is invalid, or the body holds text the database cannot store',
+    409: 'An agent belongs to another organisation, or to none; nothing was stored',
+    413: 'The body is larger than 10 MB',
+    422: 'A line is invalid: error.fields names each as lines.<line>.<column>; nothing was stored',
+  },
 });
 
 export const listAuditRoute = defineRoute({

@@ -9,7 +9,7 @@ import {
   memberListResponseSchema,
   setCallStatusBodySchema,
 } from '../calls.ts';
-import { callListQuerySchema } from '../call-list-filters.ts';
+import { callExportQuerySchema, callListQuerySchema } from '../call-list-filters.ts';
 import { defineRoute } from '../route.ts';
 import { callAccess, inOrganisation, invalidInput } from './common.ts';
 
@@ -26,6 +26,24 @@ export const listCallsRoute = defineRoute({
   auth: 'bearer',
   query: callListQuerySchema,
   response: { status: 200, description: 'One page of calls', schema: callListResponseSchema },
+  errors: { ...invalidInput, ...inOrganisation },
+});
+
+export const exportCallsRoute = defineRoute({
+  operationId: 'exportCalls',
+  method: 'get',
+  base: '/api/v1',
+  path: '/calls/export.csv',
+  summary:
+    'Every call of a list view as CSV (the list\'s filters and order, no paging), streamed; docs/ingestion.md, "CSV export"',
+  auth: 'bearer',
+  query: callExportQuerySchema,
+  response: {
+    status: 200,
+    description:
+      'UTF-8 CSV with a header row, CRLF line ends, RFC 4180 quoting; a cell that a spreadsheet would take for a formula starts with an apostrophe. An error after the first byte aborts the answer, so a file that ends is complete.',
+    mediaType: 'text/csv',
+  },
   errors: { ...invalidInput, ...inOrganisation },
 });
 

@@ -1,7 +1,21 @@
 // SQL for the call log. Every query takes the organisation id and filters by it (RLS is the
 // second lock). Plans: list and counts use call_log_list_idx
 // (migration 0003); ADR 0006 explains the covering indexes.
-import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { CallFilterName, CallListQuery, CallStatus } from '@callboard/contract';
 import { queryRows } from '../../db/client.ts';
 import { agentMapping, callActivity, callCounts, callLog, profiles } from '../../db/schema.ts';
@@ -148,6 +162,67 @@ export async function selectCallPage(
     .orderBy(desc(callLog.end_datetime), desc(callLog.call_id))
     .limit(window.limit)
     .offset(window.offset);
+}
+
+/** Where an export's previous batch ended: its last call, in the list's order. */
+export interface ExportPosition {
+  end_datetime: string;
+  call_id: string;
+}
+
+/**
+ * One batch of the CSV export (GET /calls/export.csv): the list's calls and order, after
+ * `after`, with the agent's name and the assignee's. Keyset, not offset, so each batch costs the
+ * same however deep into the list it is: the row comparison bounds the scan of call_log_list_idx
+ * (docs/ingestion.md, "CSV export", has the plan). Instants are formatted here as the JSON API
+ * writes them, so that both drivers give the same text; the position keeps microseconds.
+ */
+export async function selectExportBatch(
+  tx: Tx,
+  scope: Scope,
+  filters: CallFilters,
+  after: ExportPosition | null,
+  limit: number,
+) {
+  const utc = (column: SQLWrapper) =>
+    sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return tx
+    .select({
+      id: callLog.call_id,
+      external_id: callLog.external_id,
+      started_at: utc(callLog.start_datetime),
+      ended_at: utc(callLog.end_datetime),
+      agent_id: callLog.agent_id,
+      agent_name: agentMapping.display_name,
+      caller_name: callLog.caller_name,
+      from_number: callLog.from_number,
+      to_number: callLog.to_number,
+      direction: callLog.direction,
+      duration_seconds: callLog.duration_seconds,
+      status: callLog.status,
+      assignee: sql<
+        string | null
+      >`coalesce(nullif(trim(${profiles.first_name} || ' ' || ${profiles.last_name}), ''), ${profiles.email})`,
+      sentiment: callLog.sentiment,
+      disconnection_reason: callLog.disconnection_reason,
+      summary: callLog.summary,
+      // The keyset position, to the microsecond (to_char above keeps milliseconds only).
+      position: sql<string>`${callLog.end_datetime}::text`,
+    })
+    .from(callLog)
+    .leftJoin(agentMapping, eq(agentMapping.agent_id, callLog.agent_id))
+    .leftJoin(profiles, eq(profiles.id, callLog.assignee_id))
+    .where(
+      and(
+        ...listConditions(scope, filters),
+        statusCondition(filters.status),
+        after
+          ? sql`(${callLog.end_datetime}, ${callLog.call_id}) < (${after.end_datetime}::timestamptz, ${after.call_id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(callLog.end_datetime), desc(callLog.call_id))
+    .limit(limit);
 }
 
 /** Matching calls per status tab: one pass over the organisation's matching rows. */

@@ -45,13 +45,18 @@ function toRow(call: IngestCall): IngestRow {
 /** At most this many calls are named in a 409's fields. */
 const MAX_NAMED_CALLS = 100;
 
-function agentConflict(calls: IngestCall[], agentIds: string[]): AppError {
+/** How a 409 names the call at `index` of a batch: `calls.3` for the API. */
+export type CallName = (index: number) => string;
+
+const apiCallName: CallName = (index) => `calls.${index}`;
+
+function agentConflict(calls: IngestCall[], agentIds: string[], name: CallName): AppError {
   const refused = new Set(agentIds);
   const fields: Record<string, string> = {};
   let named = 0;
   calls.forEach((call, index) => {
     if (refused.has(call.agent_id) && named < MAX_NAMED_CALLS) {
-      fields[`calls.${index}.agent_id`] = 'belongs to another organisation, or to none';
+      fields[`${name(index)}.agent_id`] = 'belongs to another organisation, or to none';
       named += 1;
     }
   });
@@ -60,33 +65,27 @@ function agentConflict(calls: IngestCall[], agentIds: string[]): AppError {
   return new AppError('CONFLICT', message, { fields });
 }
 
-export async function ingestCalls(
-  db: Db,
-  keyHash: string,
-  calls: IngestCall[],
-): Promise<IngestCallsResponse> {
-  return withApiKey(db, keyHash, (tx, key) => storeCalls(tx, key.organisationId, calls));
-}
-
 /**
- * The upsert itself, in a transaction entered as an ingestion principal of the organisation (an
- * API key, or a verified webhook: modules/webhooks): the agents are checked and registered, then
- * new calls added and changed ones updated. The calls were checked against the contract.
+ * Stores a batch of valid calls for the organisation, in a transaction entered as one of its
+ * ingestion principals: an API key, or a verified webhook (modules/webhooks). The policies and
+ * functions/call_log_content_guard.sql let only such a transaction write a call's content. 409 when an agent is another organisation's, or no one's; nothing is
+ * stored then, as the caller's transaction rolls back.
  */
 export async function storeCalls(
   tx: Tx,
   organisationId: string,
   calls: IngestCall[],
+  name: CallName = apiCallName,
 ): Promise<IngestCallsResponse> {
   const rows = calls.map(toRow);
   const agentIds = [...new Set(calls.map((call) => call.agent_id))];
   const refused = await selectRefusedAgents(tx, agentIds);
-  if (refused.length > 0) throw agentConflict(calls, refused);
+  if (refused.length > 0) throw agentConflict(calls, refused, name);
   await registerAgents(tx, organisationId, agentIds);
   // Another organisation may have taken a new agent id between the check and the insert.
   const own = await selectOrganisationAgents(tx, organisationId, agentIds);
   const lost = agentIds.filter((agentId) => !own.has(agentId));
-  if (lost.length > 0) throw agentConflict(calls, lost);
+  if (lost.length > 0) throw agentConflict(calls, lost, name);
 
   const created = await insertNewCalls(tx, organisationId, rows);
   const updated = await updateChangedCalls(tx, organisationId, rows);
@@ -106,4 +105,12 @@ export async function storeCalls(
       return { external_id, call_id: callId, result: 'unchanged' as const };
     }),
   };
+}
+
+export async function ingestCalls(
+  db: Db,
+  keyHash: string,
+  calls: IngestCall[],
+): Promise<IngestCallsResponse> {
+  return withApiKey(db, keyHash, (tx, key) => storeCalls(tx, key.organisationId, calls));
 }

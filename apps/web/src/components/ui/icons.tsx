@@ -22,12 +22,14 @@ import CircleSmall from 'lucide-react/icons/circle-small';
 import Clock from 'lucide-react/icons/clock';
 import Contrast from 'lucide-react/icons/contrast';
 import Copy from 'lucide-react/icons/copy';
+import Download from 'lucide-react/icons/download';
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
 import FaceNeutral from 'lucide-react/icons/face-neutral';
 import FaceSlightlyFrowning from 'lucide-react/icons/face-slightly-frowning';
 import FaceSlightlySmiling from 'lucide-react/icons/face-slightly-smiling';
 import FileText from 'lucide-react/icons/file-text';
+import FileUp from 'lucide-react/icons/file-up';
 import Inbox from 'lucide-react/icons/inbox';
 import Info from 'lucide-react/icons/info';
 import KeyRound from 'lucide-react/icons/key-round';
@@ -82,6 +84,8 @@ function productIcon(Lucide: LucideIcon, name: string, drawing?: string) {
 }
 
 export const IconEye = /* @__PURE__ */ productIcon(Eye, 'IconEye');
+export const IconDownload = /* @__PURE__ */ productIcon(Download, 'IconDownload');
+export const IconFileUp = /* @__PURE__ */ productIcon(FileUp, 'IconFileUp');
 export const IconEyeOff = /* @__PURE__ */ productIcon(EyeOff, 'IconEyeOff');
 export const IconAlertCircle = /* @__PURE__ */ productIcon(
   CircleExclamationPoint,

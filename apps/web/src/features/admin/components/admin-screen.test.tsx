@@ -40,6 +40,7 @@ describe('AdminScreen tabs', () => {
       'API keys',
       'Integrations',
       'Deleted calls',
+      'Import calls',
       'Audit log',
     ]);
     expect(selectedTab().textContent).toBe('Audit log');
@@ -83,6 +84,7 @@ describe('AdminScreen tabs', () => {
       'API keys',
       'Integrations',
       'Deleted calls',
+      'Import calls',
       'Audit log',
       'Organisations',
       'All agents',

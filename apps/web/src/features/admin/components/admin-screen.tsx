@@ -1,5 +1,5 @@
 // /admin: the organisation's admin area (members, invitations, agents, API keys, integrations,
-// deleted calls, audit log) for its admins, and the platform console (organisations, agents) for
+// deleted calls, call import, audit log) for its admins, and the platform console (organisations, agents) for
 // super-admins. Everyone else learns why they cannot be here. The tab is kept in the address
 // (?tab=…).
 import type { Me } from '@callboard/contract';
@@ -16,6 +16,7 @@ import { ApiKeysPanel } from './api-keys-panel.tsx';
 import { AuditPanel } from './audit-panel.tsx';
 import { DeletedCallsPanel } from './deleted-calls-panel.tsx';
 import { IntegrationsPanel } from './integrations-panel.tsx';
+import { ImportCallsPanel } from './import-calls-panel.tsx';
 import { InvitationsPanel } from './invitations-panel.tsx';
 import { MembersPanel } from './members-panel.tsx';
 import { PlatformAgentsPanel, PlatformOrganisationsPanel } from './platform-panels.tsx';
@@ -27,6 +28,7 @@ type TabValue =
   | 'api-keys'
   | 'integrations'
   | 'deleted'
+  | 'import'
   | 'audit'
   | 'organisations'
   | 'platform-agents';
@@ -38,6 +40,7 @@ const ORG_TABS: { value: TabValue; label: string }[] = [
   { value: 'api-keys', label: 'API keys' },
   { value: 'integrations', label: 'Integrations' },
   { value: 'deleted', label: 'Deleted calls' },
+  { value: 'import', label: 'Import calls' },
   { value: 'audit', label: 'Audit log' },
 ];
 
@@ -101,6 +104,8 @@ function Panel({ tab, user }: { tab: TabValue; user: Me }): ReactNode {
       return <IntegrationsPanel />;
     case 'deleted':
       return <DeletedCallsPanel />;
+    case 'import':
+      return <ImportCallsPanel />;
     case 'audit':
       return <AuditPanel />;
     case 'organisations':

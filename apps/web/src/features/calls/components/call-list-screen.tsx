@@ -29,6 +29,7 @@ import { createDirectory } from '../people.ts';
 import { ActiveFilterChips } from './active-filter-chips.tsx';
 import { CallFilters } from './call-filters.tsx';
 import { CallTable, CallTableSkeleton } from './call-table.tsx';
+import { ExportButton } from './export-button.tsx';
 import { NoOrganisation } from './no-organisation.tsx';
 
 const TAB_LABELS: Record<CallStatusTab, string> = { open: 'Open', closed: 'Closed', all: 'All' };
@@ -221,17 +222,20 @@ export function CallListScreen() {
               </>
             ) : null}
           </p>
-          <SegmentedControl
-            legend="Show"
-            hideLegend
-            className="w-48"
-            value={filters.loadAll ? 'all' : 'pages'}
-            onValueChange={(view) => setFilters({ loadAll: view === 'all' })}
-            options={[
-              { value: 'pages', label: 'Pages' },
-              { value: 'all', label: 'Load all' },
-            ]}
-          />
+          <div className="flex flex-wrap items-start gap-2">
+            <ExportButton query={query} />
+            <SegmentedControl
+              legend="Show"
+              hideLegend
+              className="w-48"
+              value={filters.loadAll ? 'all' : 'pages'}
+              onValueChange={(view) => setFilters({ loadAll: view === 'all' })}
+              options={[
+                { value: 'pages', label: 'Pages' },
+                { value: 'all', label: 'Load all' },
+              ]}
+            />
+          </div>
         </div>
 
         {CALL_STATUS_TABS.map((status) => (
