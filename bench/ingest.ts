@@ -1,12 +1,16 @@
 // The ingestion benchmark (docs/benchmarks.md, "Ingestion"): calls a second through
 // POST /api/v1/ingest/calls in batches of 500, into the 1M-call database, beside the rate at
 // which PostgreSQL's own COPY writes the same rows into the same table (same indexes, same
-// triggers) — the ceiling no API can beat.
+// triggers) — the ceiling no API can beat; and the latency of one call by webhook.
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import {
+  signedVapiDelivery,
+  vapiEndOfCallReport,
+} from '../apps/server/src/modules/webhooks/signed-delivery.ts';
 import type { ServerProcess } from './server-process.ts';
 
 export const INGEST_BATCH_SIZE = 500;
@@ -15,6 +19,8 @@ const SENDERS = 4;
 const AGENTS = 8;
 const EXTERNAL_PREFIX = 'bench-ingest-';
 const AGENT_PREFIX = 'bench-ingest-agent-';
+const WEBHOOK_PREFIX = 'bench-webhook-';
+const WEBHOOK_AGENT = 'bench-webhook-assistant';
 
 export interface IngestResult {
   batches: number;
@@ -238,5 +244,73 @@ export async function measureIngest(
   } finally {
     clearInterval(timer);
     await cleanUp(pgUrl);
+  }
+}
+
+export interface WebhookLatency {
+  deliveries: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+/**
+ * Single-call webhook latency: Vapi end-of-call-reports for new calls, one at a time, to an
+ * integration made through the admin API, as Vapi would send them (docs/ingestion.md).
+ */
+export async function measureWebhookLatency(
+  server: ServerProcess,
+  pgUrl: string,
+  adminToken: string,
+  deliveries: number,
+): Promise<WebhookLatency> {
+  const admin = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
+  const created = await fetch(`${server.url}/api/v1/admin/integrations`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ kind: 'vapi', name: 'bench webhook' }),
+  });
+  if (created.status !== 201) throw new Error(`creating an integration: ${created.status}`);
+  const integration = (await created.json()) as { id: string; secret: string };
+  const run = Date.now().toString(36);
+  const post = async (index: number) => {
+    const { url, init } = signedVapiDelivery({
+      baseUrl: server.url,
+      integrationId: integration.id,
+      secret: integration.secret,
+      body: vapiEndOfCallReport(`${WEBHOOK_PREFIX}${run}-${index}`, { assistantId: WEBHOOK_AGENT }),
+    });
+    const sent = performance.now();
+    const response = await fetch(url, init);
+    await response.arrayBuffer();
+    return { ok: response.ok, ms: performance.now() - sent };
+  };
+  try {
+    // A few first deliveries register the agent and warm the server's paths.
+    for (let index = 0; index < 10; index += 1) await post(-1 - index);
+    const latencies: number[] = [];
+    let errors = 0;
+    for (let index = 0; index < deliveries; index += 1) {
+      const { ok, ms } = await post(index);
+      if (ok) latencies.push(ms);
+      else errors += 1;
+    }
+    latencies.sort((a, b) => a - b);
+    return {
+      deliveries,
+      p50Ms: percentile(latencies, 0.5),
+      p99Ms: percentile(latencies, 0.99),
+      errors,
+    };
+  } finally {
+    await fetch(`${server.url}/api/v1/admin/integrations/${integration.id}`, {
+      method: 'DELETE',
+      headers: { authorization: admin.authorization },
+    });
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query(`delete from call_log where external_id like $1`, [`${WEBHOOK_PREFIX}%`]);
+    await client.query(`delete from agent_mapping where agent_id = $1`, [WEBHOOK_AGENT]);
+    await client.end();
   }
 }

@@ -1,7 +1,7 @@
 // Writes docs/benchmarks.md from a run's results (the same figures as bench/results.json).
 import { writeFileSync } from 'node:fs';
 import type { FrontEndResult } from './front-end.ts';
-import type { IngestResult } from './ingest.ts';
+import type { IngestResult, WebhookLatency } from './ingest.ts';
 import type { LoadResult } from './load.ts';
 
 interface Scenario {
@@ -25,6 +25,7 @@ interface Results {
   settings: { connections: number; seconds: number; warmupSeconds: number };
   postgres: { scenarios: Scenario[]; idleRssMb: number; passwordHashMs: number };
   ingest: IngestResult;
+  webhook: WebhookLatency;
   pglite: { scenarios: Scenario[] };
   frontEnd: FrontEndResult;
   totalSeconds: number;
@@ -43,7 +44,9 @@ function targets(results: Results) {
     [...results.postgres.scenarios, ...results.pglite.scenarios].reduce(
       (sum, s) => sum + s.http.errors + s.http.non2xx,
       0,
-    ) + results.ingest.errors;
+    ) +
+    results.ingest.errors +
+    results.webhook.errors;
   const peakRss = Math.max(
     ...results.postgres.scenarios.map((s) => s.serverRssMb),
     results.ingest.serverRssMb,
@@ -88,7 +91,7 @@ function table(scenarios: Scenario[], withDirect: boolean) {
   return [head, ...rows].join('\n');
 }
 
-function ingestSection(ingest: IngestResult) {
+function ingestSection(ingest: IngestResult, webhook: WebhookLatency) {
   const calls = (ingest.batches * ingest.batchSize).toLocaleString('en');
   return `## Ingestion, into the 1,000,000-call database
 
@@ -105,7 +108,9 @@ triggers, rolled back): the database's own rate, which no API can beat. What a r
 | rows a second by COPY | ${ingest.copyPerSecond.toLocaleString('en')} |
 | API ÷ COPY | ${percent(ingest.ratio)} |
 | failed batches | ${ingest.errors} |
-| server RSS MB, peak | ${ingest.serverRssMb} |`;
+| server RSS MB, peak | ${ingest.serverRssMb} |
+| one call by webhook (Vapi end-of-call-report, ${webhook.deliveries} one at a time): p50 / p99 | ${webhook.p50Ms} / ${webhook.p99Ms} ms |
+| failed webhook deliveries | ${webhook.errors} |`;
 }
 
 export function writeReport(results: Results, file: URL) {
@@ -145,7 +150,7 @@ ${table(results.postgres.scenarios, true)}
 Sign-in is bounded by password hashing: one scrypt hash takes ${results.postgres.passwordHashMs.toFixed(1)} ms here, so two cores
 allow at most about ${Math.round(2000 / results.postgres.passwordHashMs)} sign-ins a second${signIn ? `; the server reached ${signIn.http.requestsPerSecond}` : ''}.
 
-${ingestSection(results.ingest)}
+${ingestSection(results.ingest, results.webhook)}
 
 ## PGlite (embedded), 100,000 calls
 

@@ -15,7 +15,12 @@ import { getCall, listCalls } from '../apps/server/src/modules/calls/calls.servi
 import { listMembers } from '../apps/server/src/modules/organisation/organisation.service.ts';
 import { callListQuerySchema } from '../packages/contract/src/index.ts';
 import { measureFrontEnd, type FrontEndResult } from './front-end.ts';
-import { measureIngest, type IngestResult } from './ingest.ts';
+import {
+  measureIngest,
+  measureWebhookLatency,
+  type IngestResult,
+  type WebhookLatency,
+} from './ingest.ts';
 import { loadDirect, loadHttp, type LoadResult } from './load.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 import { writeReport } from './report.ts';
@@ -25,6 +30,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 /** Batches of 500 calls the ingestion benchmark sends (40: 20,000 calls). */
 const INGEST_BATCHES = Number(process.env.BENCH_INGEST_BATCHES ?? 40);
+/** Single-call webhook deliveries, one at a time. */
+const WEBHOOK_DELIVERIES = Number(process.env.BENCH_WEBHOOK_DELIVERIES ?? 300);
 const PG_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/callboard_bench';
 const BIG_ORG_ADMIN = 'admin@bench-001.test';
@@ -87,6 +94,15 @@ async function preparePostgres() {
   return database;
 }
 
+/** The device cookie among a sign-in's cookies (the production server's name for it). */
+function deviceCookie(cookies: string): string {
+  const found = cookies
+    .split('; ')
+    .find((cookie) => cookie.startsWith('__Secure-callboard.device='));
+  if (!found) throw new Error('sign-in set no device cookie');
+  return found;
+}
+
 async function clearRateLimits() {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
@@ -138,6 +154,7 @@ async function runPostgres(): Promise<{
   idleRssMb: number;
   hashMs: number;
   ingest: IngestResult;
+  webhook: WebhookLatency;
   frontEnd: FrontEndResult;
 }> {
   const database = await preparePostgres();
@@ -237,7 +254,13 @@ async function runPostgres(): Promise<{
         http: {
           method: 'POST',
           path: '/api/auth/sign-in/email',
-          headers: { 'content-type': 'application/json', origin: server.url },
+          // From a browser that has signed in before (its device cookie): hundreds of sign-ins to
+          // one account from new clients would lock it for them (README, "Sign-in protection").
+          headers: {
+            'content-type': 'application/json',
+            origin: server.url,
+            cookie: deviceCookie(session.cookie),
+          },
           body: JSON.stringify({ email: BIG_ORG_ADMIN, password: DEMO_PASSWORD }),
           // Each request from its own address, as real users behind the trusted proxy would be.
           next: () => ({
@@ -291,10 +314,12 @@ async function runPostgres(): Promise<{
 
     log(`ingest: ${INGEST_BATCHES} batches of 500 calls, then the same rows by COPY`);
     const ingest = await measureIngest(server, PG_URL, session.token, INGEST_BATCHES);
+    log(`webhook: ${WEBHOOK_DELIVERIES} Vapi end-of-call-reports, one at a time`);
+    const webhook = await measureWebhookLatency(server, PG_URL, session.token, WEBHOOK_DELIVERIES);
 
     log('front end');
     const frontEnd = await measureFrontEnd(server.url, BIG_ORG_ADMIN);
-    return { scenarios: results, idleRssMb, hashMs, ingest, frontEnd };
+    return { scenarios: results, idleRssMb, hashMs, ingest, webhook, frontEnd };
   } finally {
     await server.stop();
     await database.close();
@@ -362,6 +387,7 @@ async function main() {
       passwordHashMs: postgres.hashMs,
     },
     ingest: postgres.ingest,
+    webhook: postgres.webhook,
     pglite: { scenarios: pglite },
     frontEnd: postgres.frontEnd,
     totalSeconds: Math.round((performance.now() - started) / 1000),
