@@ -1,36 +1,18 @@
 // The server as an operator starts it in production (NODE_ENV=production, a fresh database, no
 // demo data asked for): a separate process over real HTTP, so that its memory can be measured
 // apart from the test runner's. docs/security.md lists what is checked here.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/seed.ts';
+import { rssKb, startServerProcess, type ServerProcess } from './test/server-process.ts';
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const serverUrl = process.env.TEST_DATABASE_URL;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function rssKb(pid: number): number {
-  const line = /VmRSS:\s+(\d+)\s+kB/u.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!line?.[1]) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(line[1]);
-}
 
 interface DatabaseForProcess {
   env: Record<string, string>;
@@ -80,53 +62,18 @@ const databases: { name: string; create: () => Promise<DatabaseForProcess> }[] =
 
 describe.each(databases)('production mode [$name]', ({ create }) => {
   let database: DatabaseForProcess;
+  let server: ServerProcess;
   let child: ChildProcess;
   let base: string;
-  let output = '';
 
   beforeAll(async () => {
     database = await create();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: base,
-        AUTH_SECRET: randomBytes(32).toString('base64'),
-        MAIL_TRANSPORT: 'log',
-        LOG_LEVEL: 'warn',
-        WEB_DIST_DIR: mkdtempSync(join(tmpdir(), 'callboard-no-web-')),
-        ...database.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<never>((_, reject) =>
-      child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`))),
-    );
-    const ready = (async () => {
-      for (;;) {
-        try {
-          if ((await fetch(`${base}/readyz`)).ok) return;
-        } catch {
-          // not listening yet
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    })();
-    await Promise.race([ready, exited]);
+    server = await startServerProcess({ env: { NODE_ENV: 'production', ...database.env } });
+    ({ child, base } = server);
   }, 90_000);
 
   afterAll(async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await server.stop();
     await database.drop();
   });
 

@@ -6,14 +6,7 @@ import {
   type CallImportPreview,
   type CallListResponse,
 } from '@callboard/contract';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +14,7 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { DEMO_PASSWORD, seedLargeDataset } from '../../db/seed/seed.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { postAlone, TestClient } from '../../test/http-client.ts';
+import { rssKb, startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { EXPORT_BATCH_ROWS } from './call-export.ts';
 
@@ -544,33 +538,13 @@ describe.each(testDatabaseKinds)('CSV export and import [$name]', ({ create }) =
 // which CI sets): PGlite shares the server's heap, so the measure means nothing there.
 // ---------------------------------------------------------------------------------------------
 
-const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const MEMORY_CALLS = 100_000;
-
-function rssKb(pid: number): number {
-  const line = /VmRSS:\s+(\d+)\s+kB/u.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!line?.[1]) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(line[1]);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 describe.each(testDatabaseKinds.filter((kind) => kind.name === 'PostgreSQL'))(
   'CSV export memory [$name]',
   ({ create }) => {
     let database: Database;
-    let child: ChildProcess;
-    let base: string;
-    let output = '';
+    let server: ServerProcess;
 
     beforeAll(async () => {
       database = await create();
@@ -581,59 +555,24 @@ describe.each(testDatabaseKinds.filter((kind) => kind.name === 'PostgreSQL'))(
       );
       const url = new URL(process.env.TEST_DATABASE_URL ?? '');
       url.pathname = `/${row?.name ?? ''}`;
-      const port = await freePort();
-      base = `http://127.0.0.1:${port}`;
-      // A young generation of fixed size: left to itself, V8 grows it by tens of MB under a
-      // burst of allocation on a busy machine, which is heap sizing, not data the export holds.
-      // V8 told to collect before it grows the heap: left to size the heap for speed, a server
-      // on a busy machine grew by 65-90 MB of uncollected garbage here (with or without a fixed
-      // young generation) while streaming the same file in 3 MB with this flag. The test is about
-      // what the export holds, not V8's sizing policy.
-      child = spawn(process.execPath, ['--optimize-for-size', '--import', 'tsx', MAIN], {
-        env: {
-          PATH: process.env.PATH ?? '',
-          NODE_ENV: 'test',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          APP_URL: base,
-          AUTH_SECRET: randomBytes(32).toString('base64'),
-          SEED_DEMO_DATA: 'false',
-          MAIL_TRANSPORT: 'log',
-          LOG_LEVEL: 'warn',
-          WEB_DIST_DIR: mkdtempSync(join(tmpdir(), 'callboard-no-web-')),
-          DATABASE_URL: url.toString(),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      server = await startServerProcess({
+        env: { NODE_ENV: 'test', SEED_DEMO_DATA: 'false', DATABASE_URL: url.toString() },
+        // V8 told to collect before it grows the heap: left to size the heap for speed, a server
+        // on a busy machine grew by 65-90 MB of uncollected garbage here (with or without a fixed
+        // young generation) while streaming the same file in 3 MB with this flag. The test is
+        // about what the export holds, not V8's sizing policy.
+        nodeArgs: ['--optimize-for-size'],
       });
-      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const exited = new Promise<never>((_, reject) =>
-        child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`))),
-      );
-      const ready = (async () => {
-        for (;;) {
-          try {
-            if ((await fetch(`${base}/readyz`)).ok) return;
-          } catch {
-            // not listening yet
-          }
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      })();
-      await Promise.race([ready, exited]);
     }, 120_000);
 
     afterAll(async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await server.stop();
       await database.close();
     });
 
     it('streams 100,000 calls to a slow client with the server growing by less than 50 MB', async () => {
-      const pid = child.pid;
+      const { base } = server;
+      const pid = server.child.pid;
       if (pid === undefined) throw new Error('no server process');
       const client = new TestClient(base);
       expect((await client.signIn('member1@bench-001.test', DEMO_PASSWORD)).status).toBe(200);
