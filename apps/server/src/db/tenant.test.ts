@@ -24,6 +24,7 @@ import {
 } from './schema.ts';
 import { seedDemoData } from './seed/seed.ts';
 import {
+  ONE_SNAPSHOT,
   withApiKey,
   withIntegration,
   withPlatform,
@@ -335,6 +336,48 @@ describe.each(testDatabaseKinds)('tenant isolation [$name]', ({ name, create }) 
       status: 401,
       message: 'Authentication required',
     });
+  });
+
+  it('reads in one snapshot when asked, so a session ended meanwhile cannot empty the read', async () => {
+    const claims = await sessionFor(database, 'leo@northwind.test');
+    const isolation = await withTenant(
+      database.db,
+      claims,
+      async (tx) =>
+        (
+          await queryRows<{ level: string }>(
+            tx,
+            sql`select current_setting('transaction_isolation') as level`,
+          )
+        )[0]?.level,
+      ONE_SNAPSHOT,
+    );
+    expect(isolation).toBe('repeatable read');
+    // The race itself needs a second connection inside the transaction, which PGlite (one
+    // connection, one transaction at a time) cannot have; there it cannot happen either.
+    if (name !== 'PostgreSQL') return;
+    const callsSeenAfterSignOut = (config?: typeof ONE_SNAPSHOT) =>
+      withTenant(
+        database.db,
+        claims,
+        async (tx) => {
+          await database.db.execute(sql`delete from sessions where id = ${claims.sessionId}`);
+          const [row] = await queryRows<{ calls: string }>(
+            tx,
+            sql`select count(*) as calls from call_log`,
+          );
+          // Put the session back for the next call.
+          await database.db.execute(
+            sql`insert into sessions (id, token, expires_at, user_id)
+                values (${claims.sessionId}, md5(random()::text), now() + interval '1 hour', ${claims.userId})`,
+          );
+          return Number(row?.calls);
+        },
+        config,
+      );
+    // The hazard: statement by statement, the policies see the session gone and hide every row.
+    expect(await callsSeenAfterSignOut()).toBe(0);
+    expect(await callsSeenAfterSignOut(ONE_SNAPSHOT)).toBeGreaterThan(0);
   });
 
   it('moves an agent’s calls and their history when the agent is remapped', async () => {

@@ -42,6 +42,7 @@ async function enter<T>(
   claims: AccessClaims,
   platform: boolean,
   work: (tx: Tx, row: EnterRow) => Promise<T>,
+  config?: TransactionConfig,
 ): Promise<T> {
   const route = tenantRouteFor(db);
   return route.db.transaction(async (tx) => {
@@ -54,21 +55,42 @@ async function enter<T>(
     );
     if (!row) throw AppError.unauthenticated();
     return work(tx, row);
-  });
+  }, config);
 }
+
+type TransactionConfig = Parameters<Db['transaction']>[1];
+
+/**
+ * For reads that must not come back quietly empty: one snapshot for the whole transaction. Under
+ * the default READ COMMITTED each statement sees what committed before it, so a session ended
+ * between app_enter and the next statement makes the policies hide every row, and the read
+ * returns nothing instead of failing. In one REPEATABLE READ snapshot the session app_enter saw
+ * stays live for the transaction's statements; the next transaction is refused. Read-only, so it
+ * never fails on a concurrent write.
+ */
+export const ONE_SNAPSHOT: TransactionConfig = {
+  isolationLevel: 'repeatable read',
+  accessMode: 'read only',
+};
 
 export async function withTenant<T>(
   db: Db,
   claims: AccessClaims,
   work: (tx: Tx, principal: Principal) => Promise<T>,
+  config?: TransactionConfig,
 ): Promise<T> {
-  return enter(db, claims, false, (tx, row) =>
-    work(tx, {
-      userId: claims.userId,
-      organisationId: row.organisation_id,
-      role: row.role,
-      isSuperAdmin: row.is_super_admin,
-    }),
+  return enter(
+    db,
+    claims,
+    false,
+    (tx, row) =>
+      work(tx, {
+        userId: claims.userId,
+        organisationId: row.organisation_id,
+        role: row.role,
+        isSuperAdmin: row.is_super_admin,
+      }),
+    config,
   );
 }
 

@@ -10,7 +10,12 @@
 // stream, and the connection is cut instead of the file ending as if it were complete.
 import { CALL_CSV_COLUMNS, type CallExportQuery } from '@callboard/contract';
 import type { Db } from '../../db/client.ts';
-import { requireOrganisation, withTenant, type AccessClaims } from '../../db/tenant.ts';
+import {
+  ONE_SNAPSHOT,
+  requireOrganisation,
+  withTenant,
+  type AccessClaims,
+} from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import { assertKnownTimeZone, databaseErrorOf } from '../../http/input-guard.ts';
 import { selectExportBatch, type ExportPosition } from '../calls/calls.queries.ts';
@@ -27,11 +32,18 @@ async function readBatch(
   query: CallExportQuery,
   after: ExportPosition | null,
 ): Promise<ExportRow[]> {
-  // Each batch enters afresh: a session signed out meanwhile ends the export.
-  return withTenant(db, claims, async (tx, principal) => {
-    const scope = { organisationId: requireOrganisation(principal), userId: principal.userId };
-    return selectExportBatch(tx, scope, query, after, EXPORT_BATCH_ROWS);
-  });
+  // Each batch enters afresh: a session signed out meanwhile ends the export. In one snapshot, so
+  // a sign-out between the entry and the select fails the next batch instead of making this one
+  // empty, which would end the file early as if it were whole.
+  return withTenant(
+    db,
+    claims,
+    async (tx, principal) => {
+      const scope = { organisationId: requireOrganisation(principal), userId: principal.userId };
+      return selectExportBatch(tx, scope, query, after, EXPORT_BATCH_ROWS);
+    },
+    ONE_SNAPSHOT,
+  );
 }
 
 function toCsv(rows: ExportRow[]): string {
