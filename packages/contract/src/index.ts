@@ -9,6 +9,7 @@ export * from './analytics.ts';
 export * from './admin.ts';
 export * from './ingest.ts';
 export * from './integrations.ts';
+export * from './events.ts';
 export * from './route.ts';
 export * from './routes/index.ts';
 export * from './routes/auth.ts';

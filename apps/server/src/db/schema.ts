@@ -169,6 +169,8 @@ export const profiles = pgTable(
       .notNull()
       .default('member'),
     is_super_admin: boolean('is_super_admin').notNull().default(false),
+    /** Email me when a call is assigned to me or I am mentioned (the profile page; off by default). */
+    notify_by_email: boolean('notify_by_email').notNull().default(false),
     created_at: createdAt(),
   },
   (table) => [
@@ -221,6 +223,10 @@ export const callLog = pgTable(
     // organisation, which makes sending a call again an update; and the sender's own fields.
     external_id: text('external_id'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    // Raised by one on every change a reader can see (functions/call_log_bump_version.sql): the
+    // version a write carries to be refused, not applied, when someone changed the call since
+    // the writer read it (docs/live-updates.md).
+    version: integer('version').notNull().default(1),
     // Denormalised from agent_mapping by a trigger (migrations/0001): the tenant key for RLS
     // and for the list index. Null while the agent is unmapped.
     organisation_id: uuid('organisation_id').references(() => organisations.id, {
@@ -292,6 +298,8 @@ export const callActivity = pgTable(
     previous_status: text('previous_status'),
     new_status: text('new_status'),
     body: text('body'),
+    /** A note's mentions, as profile ids (the body writes each as `@{id}`). */
+    mentions: uuid('mentions').array(),
     created_at: createdAt(),
   },
   (table) => [
@@ -431,6 +439,65 @@ export const auditLog = pgTable(
   ],
 );
 
+export const NOTIFICATION_KINDS = ['assigned', 'mentioned'] as const;
+
+/**
+ * What a user is told (the header's bell): a call assigned to them, or a mention in a note.
+ * Written with the activity that causes it, in its transaction (modules/notifications).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    organisation_id: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** Who is told. */
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    call_id: text('call_id')
+      .notNull()
+      .references(() => callLog.call_id, { onDelete: 'cascade' }),
+    /** Who did it. */
+    actor_id: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    activity_id: uuid('activity_id').references(() => callActivity.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+    read_at: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('notifications_user_created_idx').on(table.user_id, table.created_at),
+    index('notifications_user_unread_idx')
+      .on(table.user_id)
+      .where(sql`${table.read_at} is null`),
+    check('notifications_kind_check', sql`${table.kind} in ('assigned', 'mentioned')`),
+  ],
+);
+
+/**
+ * Who has a call open right now, one row per open event stream showing a call (modules/events).
+ * Written on the owner connection by the server holding the stream; a row whose seen_at is older
+ * than two heartbeats belongs to a stream that is gone.
+ */
+export const callPresence = pgTable(
+  'call_presence',
+  {
+    stream_id: uuid('stream_id').primaryKey(),
+    organisation_id: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    call_id: text('call_id')
+      .notNull()
+      .references(() => callLog.call_id, { onDelete: 'cascade' }),
+    seen_at: timestamp('seen_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [index('call_presence_call_idx').on(table.organisation_id, table.call_id)],
+);
+
 /**
  * The tables that hold one organisation's data; each has RLS enabled and forced, by its file in
  * db/sql/tables/ (`npm run db:sql-migration` writes the standard one for a table added here).
@@ -447,4 +514,6 @@ export const TENANT_TABLES = [
   'audit_log',
   'integrations',
   'webhook_deliveries',
+  'notifications',
+  'call_presence',
 ] as const;
