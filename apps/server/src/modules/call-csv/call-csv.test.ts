@@ -653,6 +653,7 @@ describe.each(testDatabaseKinds.filter((kind) => kind.name === 'PostgreSQL'))(
         `CSV export: ${(bytes / 1024 / 1024).toFixed(1)} MB, server RSS ${(before / 1024).toFixed(0)} MB → peak ${(peak / 1024).toFixed(0)} MB (+${growthMb.toFixed(1)} MB)`,
       );
       expect(growthMb).toBeLessThan(50);
-    }, 60_000);
+      // Under a minute on a quiet machine; 144 s with the machine shared and busy (load 12).
+    }, 300_000);
   },
 );
