@@ -332,12 +332,12 @@ async function runLive(): Promise<LiveMeasurement> {
     const page = await fetch(`${server.url}/api/v1/calls?page=1&pageSize=200`, {
       headers: { authorization: `Bearer ${sessions[0]?.token ?? ''}` },
     });
-    const { rows } = (await page.json()) as { rows: { call_id: string }[] };
+    const { rows } = (await page.json()) as { rows: { call_id: string; status: string }[] };
     log(`live: 1,000 streams, 10 changes a second for 20 s`);
     const live = await measureLive(
       server,
       sessions.map((session) => session.token),
-      rows.map((row) => row.call_id),
+      rows,
     );
     return {
       ...live,
