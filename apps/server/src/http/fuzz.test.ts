@@ -734,6 +734,10 @@ describe.each(testDatabaseKinds)('fuzz: hostile input to every API route [$name]
         for (const route of routes) {
           // The operator's test error is a 500 by design (diagnostics.test.ts covers it).
           if (route.template === '/api/v1/test-sentry' && actor.name === 'super-admin') continue;
+          // The event stream a signed-in member gets never ends, and takes no input to fuzz;
+          // modules/events/events.test.ts covers it.
+          if (route.template === '/api/v1/events' && route.method === 'GET' && actor.email)
+            continue;
           const request = buildRequest(
             random,
             known,

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEMO_PASSWORD } from '../db/seed/seed.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
+import { openEventStream } from '../test/event-stream.ts';
 import { TestClient, type JsonResponse } from '../test/http-client.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import {
@@ -175,6 +176,45 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
 
     await fail(root, contract.raiseTestErrorRoute, 500);
     await fail(mia, contract.raiseTestErrorRoute, 403);
+  });
+
+  it('live updates: the event stream, presence and viewers', async () => {
+    // Before 'joining through an invitation link', while nora has no organisation. The stream
+    // never ends by itself: read it up to its first event, as documented.
+    const route = contract.streamEventsRoute;
+    const opened = await openEventStream(server.url, mia.accessToken);
+    expect(opened.status).toBe(route.response.status);
+    expect(opened.headers.get('content-type')).toContain(route.response.mediaType);
+    seen.add(`${route.operationId} ${String(opened.status)}`);
+    for (const [client, status] of [
+      [anonymous, 401],
+      [nora, 403],
+    ] as const) {
+      const refused = await openEventStream(server.url, client.accessToken);
+      if (refused.status === 200) refused.close();
+      else await refused.ended;
+      expect(Object.keys(route.errors)).toContain(String(refused.status));
+      expect(refused.status).toBe(status);
+      z.parse(errorBodySchema, JSON.parse(refused.raw));
+      seen.add(`${route.operationId} ${String(refused.status)}`);
+    }
+
+    const list = z.parse(
+      contract.callListResponseSchema,
+      await succeed(mia, contract.listCallsRoute, { query: { pageSize: '1' } }),
+    );
+    const callId = list.rows[0]?.call_id ?? '';
+    const streamId = opened.streamId;
+    await succeed(mia, contract.setPresenceRoute, { body: { streamId, callId } });
+    await fail(mia, contract.setPresenceRoute, 400, { body: { streamId: 'x', callId } });
+    await fail(mia, contract.setPresenceRoute, 404, { body: { streamId, callId: 'no-such-call' } });
+    await fail(nora, contract.setPresenceRoute, 403, { body: { streamId, callId: null } });
+    await fail(anonymous, contract.setPresenceRoute, 401, { body: { streamId, callId: null } });
+    await succeed(mia, contract.listCallViewersRoute, { params: { callId } });
+    await fail(mia, contract.listCallViewersRoute, 404, { params: { callId: 'no-such-call' } });
+    await fail(nora, contract.listCallViewersRoute, 403, { params: { callId } });
+    await succeed(mia, contract.setPresenceRoute, { body: { streamId, callId: null } });
+    opened.close();
   });
 
   it('the admin area', async () => {
