@@ -39,7 +39,8 @@ const stateListeners = new Set<() => void>();
 const events = createBus<LiveEvent>();
 const catchUps = createBus<undefined>();
 
-function setLiveState(next: LiveState) {
+/** The connection's way in (and tests'): the state every screen sees. */
+export function setLiveState(next: LiveState): void {
   liveState = next;
   for (const listener of [...stateListeners]) listener();
 }

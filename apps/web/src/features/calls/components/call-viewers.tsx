@@ -1,6 +1,6 @@
 // "Leo is viewing": the colleagues who have this call open in another tab (presence,
-// docs/live-updates.md, "Client"), as initials with their names beside. Oneself is left out.
-import { Tooltip } from '../../../components/ui/tooltip.tsx';
+// docs/live-updates.md, "Client"), as initials with their names beside (full names in each
+// avatar's label and title). Oneself is left out.
 import { useViewers, type Viewer } from '../api/call-presence.ts';
 import { initials, memberName } from '../people.ts';
 
@@ -35,16 +35,14 @@ export function CallViewers({
           <ul className="flex -space-x-1.5">
             {others.slice(0, SHOWN).map((viewer) => (
               <li key={viewer.id}>
-                <Tooltip content={`${memberName(viewer)} is viewing`}>
-                  <span
-                    role="img"
-                    tabIndex={0}
-                    aria-label={memberName(viewer)}
-                    className="inline-flex size-7 items-center justify-center rounded-full bg-accent-soft text-[11px] font-semibold text-accent-text ring-2 ring-canvas focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                  >
-                    {initials(viewer)}
-                  </span>
-                </Tooltip>
+                <span
+                  role="img"
+                  aria-label={memberName(viewer)}
+                  title={`${memberName(viewer)} is viewing`}
+                  className="inline-flex size-7 items-center justify-center rounded-full bg-accent-soft text-[11px] font-semibold text-accent-text ring-2 ring-canvas"
+                >
+                  {initials(viewer)}
+                </span>
               </li>
             ))}
             {others.length > SHOWN ? (
