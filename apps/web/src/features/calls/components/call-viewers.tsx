@@ -32,7 +32,7 @@ export function CallViewers({
     <div role="status" aria-live="polite" className="min-h-7">
       {others.length > 0 ? (
         <div className="flex items-center gap-2">
-          <ul className="flex -space-x-1.5">
+          <ul className="flex gap-1">
             {others.slice(0, SHOWN).map((viewer) => (
               <li key={viewer.id}>
                 <span
