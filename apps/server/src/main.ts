@@ -28,9 +28,11 @@ async function main() {
     }
     throw error;
   }
-  const { app, database, mail } = built;
+  const { app, database, mail, live } = built;
   // Retries mail that could not leave at once (and anything another replica left behind).
   mail.start();
+  // Listens for the database's change events before any stream can open.
+  await live.start();
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(
       {
@@ -48,9 +50,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // Open event streams would keep the server from closing: end them (clients reconnect to
+    // another replica), then let the last requests finish.
+    const liveStopped = live.stop();
     server.close(() => {
-      void mail
-        .stop()
+      void Promise.all([liveStopped, mail.stop()])
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

@@ -23,6 +23,7 @@ import { createMailQueue } from './lib/mail-queue.ts';
 import { createMailer } from './lib/mailer.ts';
 import { pruneRates } from './lib/rate-limit.ts';
 import { createAuth } from './modules/auth/auth.ts';
+import { createLiveHub } from './modules/events/live-hub.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -33,6 +34,8 @@ export interface BuildOptions {
   database?: Database;
   databaseTarget?: DatabaseTarget;
   webRoot?: string | null;
+  /** The live-update heartbeat; the product's 30 s unless a test says otherwise. */
+  liveHeartbeatMs?: number;
 }
 
 export async function buildServer(options: BuildOptions) {
@@ -71,6 +74,12 @@ export async function buildServer(options: BuildOptions) {
   const mail = createMailQueue({ db: database.db, mailer, logger });
   const auth = createAuth({ db: database.db, config, mail, logger });
   const errorReporter = await createErrorReporter(config, logger);
+  // Started (listening) by whoever serves the app: main.ts, or the test server.
+  const live = createLiveHub({
+    database,
+    logger,
+    ...(options.liveHeartbeatMs === undefined ? {} : { heartbeatMs: options.liveHeartbeatMs }),
+  });
   const app = createApp({
     db: database.db,
     config,
@@ -79,8 +88,9 @@ export async function buildServer(options: BuildOptions) {
     mail,
     auth,
     errorReporter,
+    live,
     webRoot:
       options.webRoot === undefined ? (config.WEB_DIST_DIR ?? DEFAULT_WEB_ROOT) : options.webRoot,
   });
-  return { app, database, config, mailer, mail, auth, errorReporter };
+  return { app, database, config, mailer, mail, auth, errorReporter, live };
 }

@@ -2,7 +2,7 @@
 // Each event is `event: <type>` and `data: <the JSON below>`. Events carry ids, never content:
 // a client refetches what changed, through the API, with what it may see.
 import { z } from 'zod';
-import { ACTIVITY_TYPES } from './calls.ts';
+import { ACTIVITY_TYPES, memberSchema } from './calls.ts';
 
 /** The product's real-time constants (docs/product.md, "Constants"). */
 export const LIVE_TIMING = {
@@ -41,3 +41,14 @@ export const liveEventSchema = z.discriminatedUnion('type', [
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];
+
+/** PUT /api/v1/events/presence: the call a stream's tab has open now (null: none). */
+export const setPresenceBodySchema = z.object({
+  streamId: z.uuid(),
+  callId: z.string().min(1).max(200, 'must be at most 200 characters').nullable(),
+});
+export type SetPresenceBody = z.infer<typeof setPresenceBodySchema>;
+
+/** GET /api/v1/calls/{callId}/viewers: the colleagues who have the call open now. */
+export const callViewersResponseSchema = z.object({ viewers: z.array(memberSchema) });
+export type CallViewersResponse = z.infer<typeof callViewersResponseSchema>;

@@ -25,10 +25,10 @@ export interface SuccessResponse {
   /** A typical answer, for the OpenAPI document. */
   example?: unknown;
   /**
-   * The media type of an answer that is not JSON (a CSV file): the handler answers with the
-   * Response itself, and `schema` is absent.
+   * The media type of an answer that is not JSON (a CSV file, an event stream): the handler
+   * answers with the Response itself, and `schema` is absent.
    */
-  mediaType?: 'text/csv';
+  mediaType?: 'text/csv' | 'text/event-stream';
 }
 
 /** A request body that is not JSON: the handler is given its text. */

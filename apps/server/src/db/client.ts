@@ -26,8 +26,25 @@ export interface Database {
   /** Where withTenant runs: the callboard_app pool on PostgreSQL; the same handle on PGlite. */
   appDb: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Listens for NOTIFY on a channel until the returned function is called: on PostgreSQL on a
+   * connection of its own (LISTEN holds it), reconnecting with back-off when it drops; on PGlite
+   * through the embedded client. Resolves once listening.
+   */
+  listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 }
+
+export interface ListenHandlers {
+  onNotification: (payload: string) => void;
+  /** Listening again after the connection dropped: notifications in between were lost. */
+  onReconnect: () => void;
+  /** The connection failed or dropped (it is retried). */
+  onError: (error: unknown) => void;
+}
+
+/** Waits before each reconnect of a dropped listener; the last repeats. */
+export const LISTEN_RETRY_MS = [1_000, 2_000, 5_000, 10_000] as const;
 
 export type DatabaseTarget =
   // appUrl: the callboard_app login; unset: url with that user and no password.
@@ -84,6 +101,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       appDb,
       kind: 'postgres',
+      listen: (channel, handlers) => listenOnServer(target.url, channel, handlers),
       close: async () => {
         await Promise.all([appPool.end(), ownerPool.end()]);
       },
@@ -96,7 +114,99 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const client = await PGlite.create(target.dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   tenantRoutes.set(db, { db, setRole: true });
-  return { db, appDb: db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    appDb: db,
+    kind: 'pglite',
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.onNotification);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * LISTEN on a dedicated connection as the owner (not from a pool: a pooled connection would be
+ * handed to other work, and LISTEN belongs to a session). A dropped connection is replaced after
+ * LISTEN_RETRY_MS, and onReconnect says so once it listens again.
+ */
+async function listenOnServer(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let failures = 0;
+  let retry: NodeJS.Timeout | null = null;
+
+  const dropped = (client: pg.Client) => {
+    if (client !== current || stopped) return;
+    current = null;
+    client.end().catch(() => undefined);
+    schedule();
+  };
+
+  async function connect(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: 'callboard-listen',
+      keepAlive: true,
+    });
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) {
+        handlers.onNotification(message.payload);
+      }
+    });
+    client.on('error', (error) => {
+      handlers.onError(error);
+      dropped(client);
+    });
+    client.on('end', () => dropped(client));
+    try {
+      await client.connect();
+      await client.query(`listen "${channel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      client.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    current = client;
+  }
+
+  function schedule() {
+    const delay = LISTEN_RETRY_MS[Math.min(failures, LISTEN_RETRY_MS.length - 1)];
+    failures += 1;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().then(
+        () => {
+          if (stopped) return;
+          failures = 0;
+          handlers.onReconnect();
+        },
+        (error: unknown) => {
+          handlers.onError(error);
+          if (!stopped) schedule();
+        },
+      );
+    }, delay);
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end();
+  };
 }
 
 /** The tenant pool cannot be used: the message says what to set. */

@@ -27,6 +27,8 @@ import { apiKeyRoutes } from '../modules/api-keys/api-keys.routes.ts';
 import { callCsvRoutes } from '../modules/call-csv/call-csv.routes.ts';
 import { callRoutes } from '../modules/calls/calls.routes.ts';
 import { diagnosticsRoutes } from '../modules/diagnostics/diagnostics.routes.ts';
+import { eventRoutes } from '../modules/events/events.routes.ts';
+import type { LiveHub } from '../modules/events/live-hub.ts';
 import { ingestRoutes } from '../modules/ingest/ingest.routes.ts';
 import { secretBox } from '../modules/integrations/integration-secret.ts';
 import { integrationRoutes } from '../modules/integrations/integrations.routes.ts';
@@ -61,6 +63,8 @@ export interface AppDeps {
   mail: MailQueue;
   auth: Auth;
   errorReporter: ErrorReporter;
+  /** This process's live-update streams (docs/live-updates.md). */
+  live: LiveHub;
   /** The built SPA (apps/web/dist); null to serve the API only. */
   webRoot: string | null;
 }
@@ -86,7 +90,7 @@ function bodyLimitOf(maxSize: number) {
 }
 
 export function createApp(deps: AppDeps) {
-  const { db, config, logger, mailer, mail, auth, errorReporter } = deps;
+  const { db, config, logger, mailer, mail, auth, errorReporter, live } = deps;
   // The browser talks to Sentry and PostHog directly when they are configured.
   const telemetryOrigins = [config.SENTRY_DSN, config.POSTHOG_KEY ? config.POSTHOG_HOST : undefined]
     .filter((url): url is string => url !== undefined)
@@ -99,7 +103,9 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<ApiEnv>();
 
   app.use(requestId());
-  // gzip or deflate for JSON, HTML, scripts and styles when the client accepts it.
+  // gzip or deflate for JSON, HTML, scripts and styles when the client accepts it. Never for
+  // text/event-stream (the middleware's own rule, and the stream says no-transform): each event
+  // must leave when it is sent, not when a compressor's buffer fills.
   app.use(compress());
   app.use(async (c, next) => {
     const started = performance.now();
@@ -256,6 +262,7 @@ export function createApp(deps: AppDeps) {
       ...integrationRoutes({ secrets, appUrl: config.APP_URL }),
       ...invitationRoutes,
       ...platformRoutes,
+      ...eventRoutes(live),
     ),
   );
   app.route('/api/v1', api);

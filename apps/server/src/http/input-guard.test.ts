@@ -447,6 +447,7 @@ function appFailingWith(built: Awaited<ReturnType<typeof buildServer>>, error: u
       capture: (captured) => reported.push(captured),
       flush: () => Promise.resolve(),
     },
+    live: built.live,
     webRoot: null,
   });
   return { app, lines, reported };

@@ -2,6 +2,7 @@
 import type { RouteDeclaration } from '../route.ts';
 import * as admin from './admin.ts';
 import * as calls from './calls.ts';
+import * as events from './events.ts';
 import * as ingest from './ingest.ts';
 import * as integrations from './integrations.ts';
 import * as invitations from './invitations.ts';
@@ -9,6 +10,7 @@ import * as me from './me.ts';
 
 export * from './admin.ts';
 export * from './calls.ts';
+export * from './events.ts';
 export * from './ingest.ts';
 export * from './integrations.ts';
 export * from './invitations.ts';
@@ -21,4 +23,5 @@ export const V1_ROUTES = [
   ...Object.values(invitations),
   ...Object.values(ingest),
   ...Object.values(integrations),
+  ...Object.values(events),
 ] satisfies RouteDeclaration[];
