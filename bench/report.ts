@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import type { FrontEndResult } from './front-end.ts';
 import type { IngestResult, WebhookLatency } from './ingest.ts';
+import type { LiveResult } from './live.ts';
 import type { LoadResult } from './load.ts';
 
 interface Scenario {
@@ -28,6 +29,8 @@ interface Results {
   webhook: WebhookLatency;
   pglite: { scenarios: Scenario[] };
   frontEnd: FrontEndResult;
+  /** Absent from runs before the live-updates scenario existed. */
+  live?: LiveMeasurement;
   totalSeconds: number;
 }
 
@@ -173,6 +176,42 @@ ${table(results.pglite.scenarios, false)}
 | "load all": last call rendered at the bottom | ${fe.loadAll.lastRowRendered ? 'yes' : 'no'} |
 
 Samples of the first-rows time: ${fe.firstRowsSamplesMs.join(', ')} ms.
-`;
+${results.live ? `\n${liveSection(results.live)}` : ''}`;
   writeFileSync(file, text);
+}
+
+/** The live-updates scenario with the conditions it ran in (it can run alone: `npm run bench -- live`). */
+export interface LiveMeasurement extends LiveResult {
+  measuredAt: string;
+  commit: string;
+  database: string;
+  loadAverage: { atStart: number; atEnd: number };
+}
+
+/** docs/benchmarks.md, "Live updates": also written alone by `npm run bench -- live`. */
+export function liveSection(live: LiveMeasurement): string {
+  const share = live.expected > 0 ? (100 * live.received) / live.expected : 0;
+  return `## Live updates
+
+Measured on ${live.measuredAt.slice(0, 10)} at commit \`${live.commit}\` against ${live.database}; the 1-minute load
+average was ${live.loadAverage.atStart.toFixed(2)} at the start and ${live.loadAverage.atEnd.toFixed(2)} at the end. ${live.streams.toLocaleString('en')} event streams
+(\`GET /api/v1/events\`, docs/live-updates.md) open on one server process, read by the benchmark
+process; ${live.writesPerSecond} status changes a second through the API for ${live.seconds} s, each on a different call, so
+each is one \`call.changed\` at every stream. Targets: p99 under 1 s, under 100 MB added for 1,000
+streams.
+
+| measure | value |
+| --- | ---: |
+| server RSS before the streams | ${live.rssBeforeMb} MB |
+| server RSS with ${live.streams.toLocaleString('en')} streams open | ${live.rssWithStreamsMb} MB |
+| added | ${live.addedMb} MB |
+| delay, write's answer → event at a client, p50 / p99 | ${live.fromAnswerP50Ms} / ${live.fromAnswerP99Ms} ms |
+| delay, write sent → event at a client, p50 / p99 | ${live.fromSendP50Ms} / ${live.fromSendP99Ms} ms |
+| events received / expected | ${live.received.toLocaleString('en')} / ${live.expected.toLocaleString('en')} (${share.toFixed(1)} %) |
+| failed writes | ${live.writeErrors} |
+
+A write commits after it is sent and before its answer arrives, so the two delays bound the
+delay from the commit. One benchmark process parses all ${live.streams.toLocaleString('en')} streams, on the same cores as the
+server and PostgreSQL.
+`;
 }

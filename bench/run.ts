@@ -21,9 +21,10 @@ import {
   type IngestResult,
   type WebhookLatency,
 } from './ingest.ts';
+import { measureLive } from './live.ts';
 import { loadDirect, loadHttp, type LoadResult } from './load.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
-import { writeReport } from './report.ts';
+import { liveSection, writeReport, type LiveMeasurement } from './report.ts';
 
 const CONNECTIONS = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -34,6 +35,8 @@ const INGEST_BATCHES = Number(process.env.BENCH_INGEST_BATCHES ?? 40);
 const WEBHOOK_DELIVERIES = Number(process.env.BENCH_WEBHOOK_DELIVERIES ?? 300);
 const PG_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/callboard_bench';
+/** The dataset's size; a smaller one (and another BENCH_DATABASE_URL) for a quick live run. */
+const CALLS = Number(process.env.BENCH_CALLS ?? 1_000_000);
 const BIG_ORG_ADMIN = 'admin@bench-001.test';
 /** The seed's 800 bench users: an admin and three members in each of 200 organisations. */
 const BENCH_USERS = Array.from({ length: 200 }, (_, org) => {
@@ -73,14 +76,14 @@ async function preparePostgres() {
   const loaded = (await client.query(`select count(*)::int as n from call_log`)).rows[0] as {
     n: number;
   };
-  if (loaded.n < 1_000_000) {
-    log(`loading 1,000,000 calls over 200 organisations into ${name} (about a minute)`);
+  if (loaded.n < CALLS) {
+    log(`loading ${CALLS.toLocaleString('en')} calls over 200 organisations into ${name}`);
     await client.query(
       'truncate organisations, users, agent_mapping, call_log, call_activity, rate_limits cascade',
     );
     const started = performance.now();
     await seedLargeDataset(database.db, {
-      calls: 1_000_000,
+      calls: CALLS,
       organisations: 200,
       onProgress: (done, total) => {
         if (done === total || done % 200_000 < 5_000)
@@ -314,6 +317,41 @@ async function runPostgres(): Promise<{
   }
 }
 
+/** The live-updates scenario on a server of its own: streams on one process, writes through it. */
+async function runLive(): Promise<LiveMeasurement> {
+  const loadAtStart = loadavg()[0] ?? 0;
+  const database = await preparePostgres();
+  const server = await startServer(
+    { DATABASE_URL: PG_URL, AUTH_SECRET: randomBytes(32).toString('base64url') },
+    3402,
+  );
+  try {
+    const users = [BIG_ORG_ADMIN, ...[1, 2, 3].map((m) => `member${m}@bench-001.test`)];
+    const sessions = [];
+    for (const email of users) sessions.push(await signIn(server, email));
+    const page = await fetch(`${server.url}/api/v1/calls?page=1&pageSize=200`, {
+      headers: { authorization: `Bearer ${sessions[0]?.token ?? ''}` },
+    });
+    const { rows } = (await page.json()) as { rows: { call_id: string }[] };
+    log(`live: 1,000 streams, 10 changes a second for 20 s`);
+    const live = await measureLive(
+      server,
+      sessions.map((session) => session.token),
+      rows.map((row) => row.call_id),
+    );
+    return {
+      ...live,
+      measuredAt: new Date().toISOString(),
+      commit: execSync('git rev-parse --short HEAD').toString().trim(),
+      database: `PostgreSQL ${execSync(`psql "${PG_URL}" -Atc "show server_version"`).toString().trim()}, ${CALLS.toLocaleString('en')} calls`,
+      loadAverage: { atStart: loadAtStart, atEnd: loadavg()[0] ?? 0 },
+    };
+  } finally {
+    await server.stop();
+    await database.close();
+  }
+}
+
 async function runPglite(): Promise<ScenarioResult[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'callboard-bench-pglite-'));
   log(`PGlite: loading 100,000 calls over 20 organisations into ${dataDir}`);
@@ -350,13 +388,43 @@ async function runPglite(): Promise<ScenarioResult[]> {
   }
 }
 
+/**
+ * `npm run bench -- live`: the live-updates scenario alone. Its section of docs/benchmarks.md is
+ * replaced and its figures kept in bench/results.json beside the others.
+ */
+async function mainLive() {
+  log('building the server');
+  execSync('npm run build --workspace @callboard/server', { stdio: 'ignore' });
+  const live = await runLive();
+  const resultsFile = new URL('results.json', import.meta.url);
+  const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>;
+  writeFileSync(resultsFile, `${JSON.stringify({ ...results, live }, null, 2)}\n`);
+  const reportFile = new URL('../docs/benchmarks.md', import.meta.url);
+  const report = readFileSync(reportFile, 'utf8');
+  const section = liveSection(live);
+  const at = report.indexOf('## Live updates');
+  writeFileSync(
+    reportFile,
+    at === -1 ? `${report.trimEnd()}\n\n${section}` : `${report.slice(0, at)}${section}`,
+  );
+  execSync('npx prettier --write docs/benchmarks.md bench/results.json', { stdio: 'ignore' });
+  log('done: the "Live updates" section of docs/benchmarks.md');
+  console.log(section);
+}
+
 async function main() {
+  if (process.argv.slice(2).includes('live')) {
+    await mainLive();
+    return;
+  }
   const started = performance.now();
   // Other work on the machine skews every figure: the report shows how busy it was.
   const loadAtStart = loadavg()[0] ?? 0;
   log('building the web app');
   execSync('npm run build', { stdio: 'ignore' });
   const postgres = await runPostgres();
+  log('live updates');
+  const live = await runLive();
   const pglite = await runPglite();
   const results = {
     generatedAt: new Date().toISOString(),
@@ -378,6 +446,7 @@ async function main() {
     webhook: postgres.webhook,
     pglite: { scenarios: pglite },
     frontEnd: postgres.frontEnd,
+    live,
     totalSeconds: Math.round((performance.now() - started) / 1000),
   };
   writeFileSync(new URL('results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
