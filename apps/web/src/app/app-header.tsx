@@ -9,6 +9,7 @@ import { Tooltip } from '../components/ui/tooltip.tsx';
 import { useSignOut } from '../features/auth/hooks/use-sign-out.ts';
 import { cn } from '../lib/cn.ts';
 import { canOpenAdmin } from '../lib/permissions.ts';
+import { LiveStatus } from './live-status.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 interface NavItem {
@@ -73,6 +74,7 @@ export function AppHeader({ user }: { user: Me }) {
         </nav>
 
         <div className="order-2 ml-auto flex h-14 min-w-0 items-center gap-1.5 sm:gap-2 md:order-3">
+          <LiveStatus />
           <p
             className="hidden min-w-0 items-center gap-1.5 pr-1 text-sm text-fg-muted lg:flex"
             title={organisation}

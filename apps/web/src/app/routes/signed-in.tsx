@@ -1,9 +1,11 @@
-// The layout of the signed-in pages: a skip link, the header, then the page.
+// The layout of the signed-in pages: a skip link, the header, then the page; and the tab's live
+// updates (app/live-dispatch.ts).
 import type { MouseEvent } from 'react';
 import { Outlet } from 'react-router';
 import { TooltipProvider } from '../../components/ui/tooltip.tsx';
 import { useAuthSession } from '../../lib/session-provider.tsx';
 import { AppHeader } from '../app-header.tsx';
+import { useLiveUpdates } from '../live-dispatch.ts';
 
 const CONTENT_ID = 'content';
 
@@ -18,6 +20,9 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 
 export function Component() {
   const session = useAuthSession();
+  const organisationId = session?.user.organisation?.id ?? null;
+  // One live connection per tab, while the user belongs to an organisation (the stream is its).
+  useLiveUpdates(session && organisationId ? `${session.user.id}:${organisationId}` : null);
   if (!session) return null; // signing out: the redirect to /auth is on its way
   // Tooltips live on the signed-in pages; their provider (and Radix Tooltip) loads with them,
   // keeping it out of a signed-out visitor's first download.

@@ -34,6 +34,19 @@ export function personName(
   return position === 'start' ? 'A former colleague' : 'a former colleague';
 }
 
+/** As personName, but a colleague by first name only: for short notes ("Leo set this to Closed"). */
+export function firstName(
+  directory: PeopleDirectory,
+  id: string | null,
+  position: 'start' | 'middle' = 'middle',
+): string {
+  const member = id === null ? undefined : directory.byId.get(id);
+  if (!member || id === directory.currentUserId || !member.first_name.trim()) {
+    return personName(directory, id, position);
+  }
+  return member.first_name.trim();
+}
+
 /** Two letters for an avatar: "MO" for Mia Okafor. */
 export function initials(member: Pick<Member, 'first_name' | 'last_name' | 'email'>): string {
   const letters = `${member.first_name.charAt(0)}${member.last_name.charAt(0)}`.trim();

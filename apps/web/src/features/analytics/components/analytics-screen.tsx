@@ -18,6 +18,7 @@ import { useAuthSession } from '../../../lib/session-provider.tsx';
 import { analyticsKeys } from '../api/analytics-keys.ts';
 import { isNoOrganisationError } from '../api/api-errors.ts';
 import { useAnalytics, type AnalyticsQuery } from '../api/get-analytics.ts';
+import { useLiveAnalytics } from '../hooks/use-live-analytics.ts';
 import type { DrillContext } from '../drill-down.ts';
 import {
   resolveRange,
@@ -89,6 +90,7 @@ export function AnalyticsScreen() {
     [resolved, timeZone, filters.agentId],
   );
   const analytics = useAnalytics(query, { enabled: hasOrganisation });
+  useLiveAnalytics({ enabled: hasOrganisation });
   const agents = useAgents({ enabled: hasOrganisation });
   const members = useMembers({ enabled: hasOrganisation });
 

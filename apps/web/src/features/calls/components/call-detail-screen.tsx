@@ -27,10 +27,13 @@ import { useMembers } from '../../../lib/organisation-directory.ts';
 import { useAuthSession } from '../../../lib/session-provider.tsx';
 import { isNoOrganisationError } from '../api/api-errors.ts';
 import { useCall } from '../api/get-call.ts';
+import { useCallPresence } from '../hooks/use-call-presence.ts';
+import { useLiveNote } from '../hooks/use-live-note.ts';
 import { createDirectory } from '../people.ts';
 import { AssigneePicker } from './assignee-picker.tsx';
 import { CallActivity } from './call-activity.tsx';
 import { CallStatusBadge, SentimentBadge } from './call-badges.tsx';
+import { CallViewers } from './call-viewers.tsx';
 import { callListPath, hasListState } from './call-links.ts';
 import { CallTranscript } from './call-transcript.tsx';
 import { NoOrganisation } from './no-organisation.tsx';
@@ -227,6 +230,7 @@ function CallView({
     () => createDirectory(members.data, currentUserId),
     [members.data, currentUserId],
   );
+  const liveNote = useLiveNote(call.call_id, call.activity, people);
   const now = new Date();
   const callerName = call.caller_name ?? 'Caller';
   const title = call.caller_name ?? call.from_number ?? 'Unknown caller';
@@ -247,6 +251,7 @@ function CallView({
             <CallStatusBadge status={call.status} />
             {call.sentiment ? <SentimentBadge sentiment={call.sentiment} /> : null}
           </div>
+          <CallViewers callId={call.call_id} currentUserId={currentUserId} />
         </div>
         <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-fg-muted">
           {call.direction ? (
@@ -273,6 +278,15 @@ function CallView({
             </span>
           </span>
         </p>
+        {/* What a colleague just did, said once, politely; always present so it is heard. */}
+        <div role="status" aria-live="polite" aria-atomic="true">
+          {liveNote ? (
+            <p className="mt-3 inline-flex items-center gap-2 rounded-full border border-info-border bg-info-bg px-3 py-1 text-sm text-info-fg motion-safe:animate-[appear_160ms_ease-out]">
+              <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
+              {liveNote}
+            </p>
+          ) : null}
+        </div>
       </header>
 
       {call.deleted_flag ? (
@@ -376,6 +390,8 @@ export function CallDetailScreen({
   const backTo = callListPath(location.state);
   const call = useCall(callId);
   const session = useAuthSession();
+  // Colleagues see who has the call open; not while it cannot be shown.
+  useCallPresence(callId, { enabled: Boolean(session?.user.organisation) && !call.isError });
 
   let content: ReactNode;
   if (!session?.user.organisation || isNoOrganisationError(call.error)) {

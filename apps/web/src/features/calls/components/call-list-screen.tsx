@@ -1,6 +1,7 @@
 // /dashboard: the organisation's calls. Tabs (Open, Closed, All), search and filters, pages or
 // every call in one virtualised list; all of it in the URL (use-call-list-filters.ts).
 import { CALL_LIST_LOAD_ALL_LIMIT, type Agent } from '@callboard/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -15,6 +16,7 @@ import { formatCount } from '../../../lib/format.ts';
 import { useAgents, useMembers } from '../../../lib/organisation-directory.ts';
 import { useAuthSession } from '../../../lib/session-provider.tsx';
 import { isNoOrganisationError } from '../api/api-errors.ts';
+import { callKeys } from '../api/call-keys.ts';
 import { useCalls } from '../api/get-calls.ts';
 import {
   CALL_STATUS_TABS,
@@ -25,11 +27,13 @@ import {
   type CallListFilters,
   type CallStatusTab,
 } from '../hooks/use-call-list-filters.ts';
+import { useNewCalls } from '../hooks/use-new-calls.ts';
 import { createDirectory } from '../people.ts';
 import { ActiveFilterChips } from './active-filter-chips.tsx';
 import { CallFilters } from './call-filters.tsx';
 import { CallTable, CallTableSkeleton } from './call-table.tsx';
 import { ExportButton } from './export-button.tsx';
+import { NewCallsBar } from './new-calls-bar.tsx';
 import { NoOrganisation } from './no-organisation.tsx';
 
 const TAB_LABELS: Record<CallStatusTab, string> = { open: 'Open', closed: 'Closed', all: 'All' };
@@ -101,6 +105,9 @@ export function CallListScreen() {
   const agents = useAgents({ enabled: hasOrganisation });
   const members = useMembers({ enabled: hasOrganisation });
   const cardRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const queryClient = useQueryClient();
+  const newCalls = useNewCalls(JSON.stringify(query), calls.data?.rows);
 
   const agentMap = useMemo(
     () => new Map<string, Agent>((agents.data ?? []).map((agent) => [agent.agent_id, agent])),
@@ -118,7 +125,13 @@ export function CallListScreen() {
   const heading = (
     <div>
       <title>Calls · Callboard</title>
-      <h1 className="text-xl font-semibold tracking-tight text-fg">Calls</h1>
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="scroll-mt-40 text-xl font-semibold tracking-tight text-fg focus:outline-none"
+      >
+        Calls
+      </h1>
       {user?.organisation ? (
         <p className="mt-1 text-sm text-fg-muted">
           Calls handled by the agents of {user.organisation.name}, newest first.
@@ -144,6 +157,17 @@ export function CallListScreen() {
     if (top < 0) cardRef.current?.scrollIntoView({ block: 'start' });
   }
 
+  /** The bar was pressed: the newest calls, from the top of the first page. */
+  function showNewCalls() {
+    newCalls.release();
+    if (filters.page !== 1) setFilters({ page: 1 });
+    void queryClient.invalidateQueries({ queryKey: callKeys.lists() });
+    window.scrollTo({ top: 0 });
+    // Focus leaves the vanished bar for the top of the page, where the new calls are.
+    headingRef.current?.focus({ preventScroll: true });
+  }
+
+  const rows = newCalls.rows ?? [];
   let body;
   if (calls.isPending) {
     body = <CallTableSkeleton />;
@@ -156,7 +180,7 @@ export function CallListScreen() {
         retrying={calls.isFetching}
       />
     );
-  } else if (calls.data.rows.length === 0) {
+  } else if (rows.length === 0) {
     body = (
       <EmptyResult
         filters={filters}
@@ -168,7 +192,7 @@ export function CallListScreen() {
   } else {
     body = (
       <CallTable
-        rows={calls.data.rows}
+        rows={rows}
         agents={agentMap}
         people={people}
         virtual={filters.loadAll}
@@ -238,6 +262,7 @@ export function CallListScreen() {
           </div>
         </div>
 
+        <NewCallsBar count={newCalls.count} onShow={showNewCalls} />
         {CALL_STATUS_TABS.map((status) => (
           <TabPanel key={status} value={status} className="mt-3">
             <Card ref={cardRef} className="scroll-mt-4 overflow-clip">
