@@ -2,7 +2,7 @@
 // is one refetch per thing that changed, analytics is only marked stale, a call being changed
 // here waits, and a reconnect refetches everything shown.
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { analyticsKeys } from '../features/analytics/api/analytics-keys.ts';
 import { callKeys } from '../features/calls/api/call-keys.ts';
 import { emitLiveCatchUp, emitLiveEvent, LIVE_COALESCE_MS } from '../lib/live-updates.ts';
@@ -11,7 +11,7 @@ import { dispatchLiveEvents, NOTIFICATIONS_KEY } from './live-dispatch.ts';
 
 let queryClient: QueryClient;
 let stop: () => void;
-let invalidate: ReturnType<typeof vi.spyOn<QueryClient, 'invalidateQueries'>>;
+let invalidate: MockInstance<QueryClient['invalidateQueries']>;
 
 const ACTIVITY = '0f9e8d7c-6b5a-4a39-8d27-16e5d4c3b2a1';
 const ACTOR = '7c1e2d3f-4a5b-4c6d-8e7f-901a2b3c4d5e';

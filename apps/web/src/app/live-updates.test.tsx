@@ -27,16 +27,19 @@ function rowNames(): string[] {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => row.textContent ?? '');
+    .map((row) => row.textContent);
 }
 
 beforeAll(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
 
+const scrollTo = vi.fn();
+
 beforeEach(() => {
   stubResizeObserver();
-  vi.stubGlobal('scrollTo', vi.fn());
+  scrollTo.mockClear();
+  vi.stubGlobal('scrollTo', scrollTo);
   signInAs();
 });
 
@@ -95,7 +98,7 @@ describe('the dashboard under live events', () => {
     await waitFor(() => expect(rowNames()).toHaveLength(4));
     expect(rowNames()[0]).toContain('Newest Caller');
     expect(screen.queryByRole('button', { name: /new call/u })).toBeNull();
-    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0 });
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Calls' }));
     stop();
   });

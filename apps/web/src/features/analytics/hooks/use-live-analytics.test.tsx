@@ -4,13 +4,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { emitLiveEvent } from '../../../lib/live-updates.ts';
 import { analyticsKeys } from '../api/analytics-keys.ts';
 import { ANALYTICS_LIVE_INTERVAL_MS, useLiveAnalytics } from './use-live-analytics.ts';
 
 let queryClient: QueryClient;
-let invalidate: ReturnType<typeof vi.spyOn<QueryClient, 'invalidateQueries'>>;
+let invalidate: MockInstance<QueryClient['invalidateQueries']>;
 
 function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
