@@ -34,6 +34,7 @@ function deletedCall(index: number): CallSummary {
     recording_url: null,
     created_at: ended,
     updated_at: ended,
+    version: 2,
   };
 }
 
