@@ -89,7 +89,7 @@ function restoreRoutes(callIds: string[], until?: Promise<void>): Record<string,
       async () => {
         await until;
         deleted = deleted.filter((call) => call.call_id !== callId);
-        return jsonResponse({ call_id: callId, deleted_flag: false });
+        return jsonResponse({ call_id: callId, deleted_flag: false, version: 3 });
       },
     ]),
   );
@@ -163,6 +163,7 @@ describe('DeletedCallsPanel', () => {
       return jsonResponse({
         call_id: 'call_0003',
         deleted_flag: (body as { deleted: boolean }).deleted,
+        version: 3,
       });
     });
     const { user } = renderPanel('', {
@@ -183,7 +184,7 @@ describe('DeletedCallsPanel', () => {
       routes: {
         'PUT /api/v1/admin/calls/call_0026/deleted': () => {
           deleted = deleted.slice(0, 25);
-          return jsonResponse({ call_id: 'call_0026', deleted_flag: false });
+          return jsonResponse({ call_id: 'call_0026', deleted_flag: false, version: 3 });
         },
       },
     });

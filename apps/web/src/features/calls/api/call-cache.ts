@@ -80,6 +80,8 @@ export function useCallMutation<Variables>(
   const queryClient = useQueryClient();
   return useMutation<CallDetail, Error, Variables, CallMutationContext | undefined>({
     mutationKey: callKeys.mutations(callId),
+    // A conflict is answered by the caller's dialog (components/call-conflict-dialog.tsx), not a toast.
+    meta: { ownErrorCodes: ['CONFLICT'] },
     // One at a time per call, so that each reads the version the previous one left.
     scope: { id: callKeys.mutations(callId).join('/') },
     mutationFn: (variables) =>
