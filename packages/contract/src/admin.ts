@@ -1,7 +1,7 @@
 // The admin area (/api/v1/admin/*, organisation admins), invitations and /join
 // (/api/v1/invitations/*), the platform console (/api/v1/platform/*, super-admins) and profile.
 import { z } from 'zod';
-import { callSummarySchema, isBefore, isoDateTime } from './calls.ts';
+import { callSummarySchema, expectedVersionSchema, isBefore, isoDateTime } from './calls.ts';
 import { emailSchema } from './email.ts';
 import { roleSchema } from './me.ts';
 
@@ -57,6 +57,7 @@ export const renameAgentBodySchema = z.object({
 
 export const setCallDeletedBodySchema = z.object({
   deleted: z.boolean({ message: 'must be true or false' }),
+  version: expectedVersionSchema,
 });
 
 export const DELETED_CALLS_MAX_PAGE_SIZE = 200;

@@ -71,6 +71,11 @@ export const callSummarySchema = z.object({
   recording_url: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * Raised by one on every change a reader can see. A write may carry the version its author saw,
+   * and is refused with 409 CONFLICT when the call changed since (docs/live-updates.md, "Conflicts").
+   */
+  version: z.number().int(),
 });
 export type CallSummary = z.infer<typeof callSummarySchema>;
 
@@ -130,15 +135,28 @@ export const callDetailSchema = callSummarySchema.extend({
 });
 export type CallDetail = z.infer<typeof callDetailSchema>;
 
+/**
+ * The call's version as the writer saw it (optional): a write that carries one is refused with
+ * 409 CONFLICT if the call has changed since, instead of silently overwriting someone's change
+ * (docs/live-updates.md, "Conflicts"). Without it the write applies as before.
+ */
+export const expectedVersionSchema = z
+  .number({ message: 'must be a whole number of 1 or more' })
+  .int({ message: 'must be a whole number of 1 or more' })
+  .min(1, { message: 'must be a whole number of 1 or more' })
+  .optional();
+
 /** PUT /api/v1/calls/{callId}/assignee */
 export const assignCallBodySchema = z.object({
   assigneeId: z.uuid({ message: 'must be a user id or null' }).nullable(),
+  version: expectedVersionSchema,
 });
 export type AssignCallBody = z.infer<typeof assignCallBodySchema>;
 
 /** PUT /api/v1/calls/{callId}/status */
 export const setCallStatusBodySchema = z.object({
   status: z.enum(CALL_STATUSES, { message: 'must be New, In progress or Closed' }),
+  version: expectedVersionSchema,
 });
 export type SetCallStatusBody = z.infer<typeof setCallStatusBodySchema>;
 
@@ -153,6 +171,14 @@ export const addCallNoteBodySchema = z.object({
     .max(NOTE_MAX_LENGTH, `must be at most ${NOTE_MAX_LENGTH} characters`),
 });
 export type AddCallNoteBody = z.infer<typeof addCallNoteBodySchema>;
+
+/** Who made the newest change to a call, as a 409 CONFLICT names them. */
+export const callChangedBySchema = z.object({
+  id: z.uuid(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type CallChangedBy = z.infer<typeof callChangedBySchema>;
 
 /** GET /api/v1/organisation/members */
 export const memberListResponseSchema = z.object({ members: z.array(memberSchema) });

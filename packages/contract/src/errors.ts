@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callChangedBySchema, callDetailSchema } from './calls.ts';
 
 /**
  * Every error code the API answers with. Clients switch on the code, never on the message, which
@@ -30,7 +31,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  * Every /api/v1 error: `{"error": {"code", "message"}}`, with the product's messages verbatim
  * (docs/product.md, "Error messages"); `fields` names each bad input of a VALIDATION_FAILED (and
  * of an UNPROCESSABLE or CONFLICT that concerns items of a batch, as `calls.3.agent_id`), and
- * `reasons` lists every broken rule of a WEAK_PASSWORD.
+ * `reasons` lists every broken rule of a WEAK_PASSWORD. A CONFLICT over a call's version also
+ * carries the call as it is now and who changed it last (docs/live-updates.md, "Conflicts").
  */
 export const errorBodySchema = z.object({
   error: z.object({
@@ -38,6 +40,8 @@ export const errorBodySchema = z.object({
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
     reasons: z.array(z.string()).optional(),
+    call: callDetailSchema.optional(),
+    changedBy: callChangedBySchema.nullable().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

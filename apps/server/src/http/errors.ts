@@ -5,8 +5,11 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export type { ErrorCode };
 
-/** What an error may carry beside its message: bad inputs by name, or broken password rules. */
-type ErrorDetails = Pick<ErrorBody['error'], 'fields' | 'reasons'>;
+/**
+ * What an error may carry beside its message: bad inputs by name, broken password rules, or a
+ * version conflict's call as it is now and who changed it.
+ */
+type ErrorDetails = Pick<ErrorBody['error'], 'fields' | 'reasons' | 'call' | 'changedBy'>;
 
 const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   UNAUTHENTICATED: 401,

@@ -42,6 +42,11 @@ export class ApiError extends Error {
   /** Seconds to wait before trying again, from Retry-After / X-Retry-After. */
   readonly retryAfterSeconds: number | null;
   /**
+   * The product API's whole `error` object, unchecked, for a feature that reads more than the
+   * code and message (a CONFLICT carries the call as it is now); the feature validates it.
+   */
+  readonly details: unknown;
+  /**
    * The product API refused the session (a 401 from /api/v1): the user is signed out. Not set for
    * /api/auth answers, where 401 has ordinary meanings (a wrong password).
    */
@@ -55,6 +60,7 @@ export class ApiError extends Error {
     fields?: Readonly<Record<string, string>> | undefined;
     retryAfterSeconds?: number | null;
     sessionEnded?: boolean;
+    details?: unknown;
   }) {
     super(init.message);
     this.status = init.status;
@@ -63,6 +69,7 @@ export class ApiError extends Error {
     this.fields = init.fields ?? {};
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
     this.sessionEnded = init.sessionEnded ?? false;
+    this.details = init.details;
   }
 
   get retryable(): boolean {
@@ -323,7 +330,14 @@ async function errorFromResponse(
   };
   const product = z.safeParse(errorBodySchema, body);
   if (product.success) {
-    return new ApiError({ status, ...product.data.error, retryAfterSeconds, sessionEnded });
+    const details = (body as { error: unknown }).error;
+    return new ApiError({
+      status,
+      ...product.data.error,
+      retryAfterSeconds,
+      sessionEnded,
+      details,
+    });
   }
   const auth = z.safeParse(authErrorBodySchema, body);
   if (auth.success) {

@@ -31,6 +31,11 @@ export interface RequestMeta extends Record<string, unknown> {
    * first load. Unset: the default rule of lib/request-errors.ts.
    */
   errorToast?: boolean;
+  /**
+   * API error codes that the screen always answers itself (a dialog, for instance), so never a
+   * toast for them; other failures follow `errorToast`.
+   */
+  ownErrorCodes?: readonly string[];
   /** The toast's title, saying what failed ("Couldn't load the calls"). */
   errorTitle?: string;
   /** A prefetch: its failure is not reported at all (the screen's own request will be). */

@@ -114,6 +114,22 @@ describe('handleRequestError: the one place for failed queries and mutations', (
     );
   });
 
+  it('never toasts an error code the screen always answers itself, and still toasts others', () => {
+    const conflict = new ApiError({ status: 409, code: 'CONFLICT', message: 'Mia changed this' });
+    const meta = { ownErrorCodes: ['CONFLICT'] };
+    const before = getToasts().at(-1)?.id;
+    handleRequestError(conflict, { kind: 'mutation', key: undefined, meta, hadData: false });
+    vi.advanceTimersByTime(OWN_TOAST_GRACE_MS);
+    expect(getToasts().at(-1)?.id).toBe(before);
+    expect(captureEvent).toHaveBeenCalledWith(
+      'mutation_error',
+      expect.objectContaining({ errorCode: 'CONFLICT' }),
+    );
+    handleRequestError(notFound, { kind: 'mutation', key: undefined, meta, hadData: false });
+    vi.advanceTimersByTime(OWN_TOAST_GRACE_MS);
+    expect(openToast()?.description).toBe('Call not found');
+  });
+
   it('leaves the toast to the screen when it shows its own', () => {
     handleRequestError(notFound, {
       kind: 'mutation',

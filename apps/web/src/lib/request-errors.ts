@@ -9,7 +9,8 @@
 // content, and every screen shows that failure in place (with what to do about it); a toast is
 // added only when the query already had data — a refresh failed while the page keeps showing the
 // old data, so nothing else would tell. A mutation always gets a toast, unless its screen shows
-// its own within a moment (its onError) or it says `meta: { errorToast: false }`.
+// its own within a moment (its onError) or it says `meta: { errorToast: false }`, or the failure's
+// code is one its screen always answers itself (`meta: { ownErrorCodes }`).
 import { lastToastId, showToast } from '../components/ui/toast-store.ts';
 import { isApiError, reportUnauthenticated } from './api-client.ts';
 import { errorMessage } from './error-message.ts';
@@ -33,7 +34,8 @@ function operationName(key: readonly unknown[] | undefined): string | null {
   return parts.length > 0 ? parts.slice(0, 2).join('.') : null;
 }
 
-function shouldToast(source: RequestErrorSource): boolean {
+function shouldToast(error: unknown, source: RequestErrorSource): boolean {
+  if (isApiError(error) && source.meta?.ownErrorCodes?.includes(error.code)) return false;
   if (source.meta?.errorToast !== undefined) return source.meta.errorToast;
   return source.kind === 'mutation' || source.hadData;
 }
@@ -57,7 +59,7 @@ export function handleRequestError(error: unknown, source: RequestErrorSource): 
     errorMessage: error instanceof Error ? error.message.slice(0, 300) : String(error),
   });
 
-  if (!shouldToast(source)) return;
+  if (!shouldToast(error, source)) return;
   const shownBefore = lastToastId();
   setTimeout(() => {
     if (lastToastId() !== shownBefore) return; // the screen said it already

@@ -27,7 +27,7 @@ import {
 import { agentSchema, callSummarySchema } from '../calls.ts';
 import { apiKeySchema, createApiKeyBodySchema, createdApiKeySchema } from '../ingest.ts';
 import { defineRoute } from '../route.ts';
-import { asAdmin, asPlatformOperator, invalidInput } from './common.ts';
+import { asAdmin, asPlatformOperator, invalidInput, versionConflict } from './common.ts';
 
 const userParams = z.object({ userId: z.uuid({ message: 'must be a user id' }) });
 const invitationParams = z.object({
@@ -178,16 +178,16 @@ export const setCallDeletedRoute = defineRoute({
   method: 'put',
   base: '/api/v1',
   path: '/admin/calls/{callId}/deleted',
-  summary: 'Delete or restore a call',
+  summary: 'Delete or restore a call; with a version, refused with 409 if the call changed since',
   auth: 'bearer',
   params: callParams,
   body: setCallDeletedBodySchema,
   response: {
     status: 200,
-    description: 'The call id and its deleted flag now',
-    schema: callSummarySchema.pick({ call_id: true, deleted_flag: true }),
+    description: 'The call id, its deleted flag and its version now',
+    schema: callSummarySchema.pick({ call_id: true, deleted_flag: true, version: true }),
   },
-  errors: { ...invalidInput, ...asAdmin, 404: "'Call not found'" },
+  errors: { ...invalidInput, ...asAdmin, 404: "'Call not found'", 409: versionConflict },
 });
 
 const csvFile = {

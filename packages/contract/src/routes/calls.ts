@@ -11,7 +11,7 @@ import {
 } from '../calls.ts';
 import { callExportQuerySchema, callListQuerySchema } from '../call-list-filters.ts';
 import { defineRoute } from '../route.ts';
-import { callAccess, inOrganisation, invalidInput } from './common.ts';
+import { callAccess, inOrganisation, invalidInput, versionConflict } from './common.ts';
 
 const callParams = z.object({
   callId: z.string().min(1).max(200, 'must be at most 200 characters'),
@@ -64,12 +64,17 @@ export const assignCallRoute = defineRoute({
   method: 'put',
   base: '/api/v1',
   path: '/calls/{callId}/assignee',
-  summary: 'Assign the call (null unassigns); logs ASSIGNED only when it changes',
+  summary:
+    'Assign the call (null unassigns); logs ASSIGNED only when it changes; with a version, refused with 409 if the call changed since',
   auth: 'bearer',
   params: callParams,
   body: assignCallBodySchema,
   response: { status: 200, description: 'The call as it is now', schema: callDetailSchema },
-  errors: { ...callAccess, 422: 'The assignee is not a member of the organisation' },
+  errors: {
+    ...callAccess,
+    409: versionConflict,
+    422: 'The assignee is not a member of the organisation',
+  },
 });
 
 export const setCallStatusRoute = defineRoute({
@@ -77,12 +82,13 @@ export const setCallStatusRoute = defineRoute({
   method: 'put',
   base: '/api/v1',
   path: '/calls/{callId}/status',
-  summary: 'Set the status; logs STATUS_CHANGED only when it changes',
+  summary:
+    'Set the status; logs STATUS_CHANGED only when it changes; with a version, refused with 409 if the call changed since',
   auth: 'bearer',
   params: callParams,
   body: setCallStatusBodySchema,
   response: { status: 200, description: 'The call as it is now', schema: callDetailSchema },
-  errors: callAccess,
+  errors: { ...callAccess, 409: versionConflict },
 });
 
 export const addCallNoteRoute = defineRoute({
@@ -90,7 +96,7 @@ export const addCallNoteRoute = defineRoute({
   method: 'post',
   base: '/api/v1',
   path: '/calls/{callId}/notes',
-  summary: 'Add a note to the call',
+  summary: 'Add a note to the call (notes only add, so they take no version and never conflict)',
   auth: 'bearer',
   params: callParams,
   body: addCallNoteBodySchema,

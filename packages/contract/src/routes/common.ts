@@ -37,3 +37,7 @@ export const invitationLink = {
   404: 'Unknown invitation link',
   410: 'Expired, withdrawn or already used',
 } as const satisfies ErrorResponses;
+
+/** A write that carried the call's version, refused because the call changed since. */
+export const versionConflict =
+  "'<Name> changed this call a moment ago.': the body's version is not the call's; error.call is the call as it is now and error.changedBy who changed it last (docs/live-updates.md, \"Conflicts\")";

@@ -110,7 +110,11 @@ export async function setCallDeleted(
     .update(callLog)
     .set({ deleted_flag: deleted, updated_at: new Date() })
     .where(and(eq(callLog.organisation_id, organisationId), eq(callLog.call_id, callId)))
-    .returning({ call_id: callLog.call_id, deleted_flag: callLog.deleted_flag });
+    .returning({
+      call_id: callLog.call_id,
+      deleted_flag: callLog.deleted_flag,
+      version: callLog.version,
+    });
   return row ?? null;
 }
 

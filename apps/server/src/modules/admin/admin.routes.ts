@@ -60,7 +60,7 @@ export const adminRoutes = [
   ),
   serve(listDeletedCallsRoute, (c, { query }) => listDeletedCalls(c.var.db, c.var.claims, query)),
   serve(setCallDeletedRoute, (c, { params, body }) =>
-    markCallDeleted(c.var.db, c.var.claims, params.callId, body.deleted),
+    markCallDeleted(c.var.db, c.var.claims, params.callId, body.deleted, body.version),
   ),
   serve(listAuditRoute, (c, { query }) => listAudit(c.var.db, c.var.claims, query)),
 ];

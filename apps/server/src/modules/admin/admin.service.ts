@@ -12,7 +12,8 @@ import { requireAdmin, withTenant, type AccessClaims } from '../../db/tenant.ts'
 import { AppError } from '../../http/errors.ts';
 import { recordAudit, selectAudit } from '../audit/audit.queries.ts';
 import { insertActivity, updateCall } from '../calls/calls.queries.ts';
-import { toSummary } from '../calls/calls.service.ts';
+import { lockCall } from '../calls/calls.queries.ts';
+import { refuseStaleWrite, toSummary } from '../calls/calls.service.ts';
 import {
   countDeletedCalls,
   detachMember,
@@ -132,9 +133,18 @@ export async function markCallDeleted(
   claims: AccessClaims,
   callId: string,
   deleted: boolean,
+  expectedVersion?: number,
 ) {
   return withTenant(db, claims, async (tx, principal) => {
     const organisationId = requireAdmin(principal);
+    // Locked, so that the version compared is the one the update replaces.
+    const current = await lockCall(tx, organisationId, callId);
+    if (!current) throw AppError.callNotFound();
+    await refuseStaleWrite(tx, organisationId, callId, {
+      expectedVersion,
+      currentVersion: current.version,
+      changes: (current.deleted_flag === true) !== deleted,
+    });
     const call = await setCallDeleted(tx, organisationId, callId, deleted);
     if (!call) throw AppError.callNotFound();
     await recordAudit(tx, {

@@ -2,6 +2,7 @@
 import type {
   AdminMember,
   AuditEntry,
+  CallDetail,
   CallListResponse,
   DeletedCallsResponse,
   Invitation,
@@ -16,7 +17,13 @@ import { TestClient } from '../../test/http-client.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 
 interface ErrorBody {
-  error: { code: string; message: string; reasons?: string[]; fields?: Record<string, string> };
+  error: {
+    code: string;
+    message: string;
+    reasons?: string[];
+    fields?: Record<string, string>;
+    call?: CallDetail;
+  };
 }
 
 describe.each(testDatabaseKinds)('admin, invitations and platform [$name]', ({ create }) => {
@@ -357,6 +364,46 @@ describe.each(testDatabaseKinds)('admin, invitations and platform [$name]', ({ c
       expect(actions, action).toContain(action);
     }
     expect(audit.body.total).toBeGreaterThan(audit.body.entries.length - 1);
+  });
+
+  // docs/live-updates.md, "Conflicts": deleting or restoring on a stale version is refused.
+  it('refuses to delete or restore a call on a stale version, and keeps the old behaviour without one', async () => {
+    const call = (await ava.request<CallListResponse>('GET', '/api/v1/calls?pageSize=1&page=5'))
+      .body.rows[0];
+    const callId = call?.call_id ?? '';
+    const seen = call?.version ?? 0;
+    const path = `/api/v1/admin/calls/${callId}/deleted`;
+    const changed = await mia.request<CallDetail>('PUT', `/api/v1/calls/${callId}/status`, {
+      json: { status: call?.status === 'Closed' ? 'New' : 'Closed', version: seen },
+    });
+    expect(changed.body.version).toBe(seen + 1);
+
+    const stale = await ava.request<ErrorBody>('PUT', path, {
+      json: { deleted: true, version: seen },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe('CONFLICT');
+    expect(stale.body.error.message).toBe('Mia changed this call a moment ago.');
+    expect(stale.body.error.call).toMatchObject({ call_id: callId, version: seen + 1 });
+    expect(
+      (await mia.request<CallDetail>('GET', `/api/v1/calls/${callId}`)).body.deleted_flag,
+    ).not.toBe(true);
+
+    const fresh = await ava.request<{ deleted_flag: boolean; version: number }>('PUT', path, {
+      json: { deleted: true, version: seen + 1 },
+    });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).toEqual({ call_id: callId, deleted_flag: true, version: seen + 2 });
+    // Restoring on the version the delete left works; without a version it works as before.
+    const restored = await ava.request('PUT', path, {
+      json: { deleted: false, version: seen + 2 },
+    });
+    expect(restored.status).toBe(200);
+    const blind = await ava.request('PUT', path, { json: { deleted: false } });
+    expect(blind.status).toBe(200);
+    const bad = await ava.request<ErrorBody>('PUT', path, { json: { deleted: true, version: 0 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty('version');
   });
 
   it("pages through the organisation's deleted calls, newest first, and only its own", async () => {

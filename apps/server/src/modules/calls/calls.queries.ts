@@ -42,6 +42,7 @@ export const summaryColumns = {
   recording_url: callLog.recording_url,
   created_at: callLog.created_at,
   updated_at: callLog.updated_at,
+  version: callLog.version,
 };
 
 export type CallFilters = Omit<CallListQuery, 'page' | 'pageSize' | 'loadAll'>;
@@ -269,10 +270,18 @@ export async function findCall(tx: Tx, organisationId: string, callId: string) {
   return row ?? null;
 }
 
-/** The call's assignee and status, locked until the transaction ends (serialises writers). */
+/**
+ * The call's triage fields and version, locked until the transaction ends: writers queue, and
+ * each compares the version it carries with the one the previous writer left.
+ */
 export async function lockCall(tx: Tx, organisationId: string, callId: string) {
   const [row] = await tx
-    .select({ assignee_id: callLog.assignee_id, status: callLog.status })
+    .select({
+      assignee_id: callLog.assignee_id,
+      status: callLog.status,
+      deleted_flag: callLog.deleted_flag,
+      version: callLog.version,
+    })
     .from(callLog)
     .where(and(eq(callLog.organisation_id, organisationId), eq(callLog.call_id, callId)))
     .for('update');
@@ -321,6 +330,32 @@ export async function selectActivity(tx: Tx, organisationId: string, callId: str
     .from(callActivity)
     .where(and(eq(callActivity.organisation_id, organisationId), eq(callActivity.call_id, callId)))
     .orderBy(asc(callActivity.created_at), asc(callActivity.id));
+}
+
+/**
+ * Who made the call's newest assignment or status change (notes change nothing a write could
+ * overwrite), if they are still a member of the organisation.
+ */
+export async function findLastChanger(tx: Tx, organisationId: string, callId: string) {
+  const [row] = await tx
+    .select({ id: profiles.id, first_name: profiles.first_name, last_name: profiles.last_name })
+    .from(callActivity)
+    .leftJoin(
+      profiles,
+      and(eq(profiles.id, callActivity.actor_id), eq(profiles.organisation_id, organisationId)),
+    )
+    .where(
+      and(
+        eq(callActivity.organisation_id, organisationId),
+        eq(callActivity.call_id, callId),
+        ne(callActivity.type, 'NOTE'),
+      ),
+    )
+    .orderBy(desc(callActivity.created_at), desc(callActivity.id))
+    .limit(1);
+  return row?.id && row.first_name !== null && row.last_name !== null
+    ? { id: row.id, first_name: row.first_name, last_name: row.last_name }
+    : null;
 }
 
 export async function findAgent(tx: Tx, organisationId: string, agentId: string) {

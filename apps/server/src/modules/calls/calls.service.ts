@@ -17,6 +17,7 @@ import {
   countCallsByStatus,
   findAgent,
   findCall,
+  findLastChanger,
   findMember,
   insertActivity,
   isFiltered,
@@ -128,7 +129,31 @@ async function lockVisibleCall(tx: Tx, organisationId: string, callId: string) {
 }
 
 /**
- * Sets the assignee. The row lock makes concurrent assignments queue, so each sees the assignee
+ * Refuses a write whose author saw an older version of the call than the one now locked
+ * (docs/live-updates.md, "Conflicts"): 409 with the call as it is and who changed it last, so
+ * that the browser can show both and let its user choose. The caller holds the call's row lock,
+ * so the comparison and the write are one step. A write without a version, or one that would
+ * change nothing (what it asks for is already so), is not refused: nothing is overwritten.
+ */
+export async function refuseStaleWrite(
+  tx: Tx,
+  organisationId: string,
+  callId: string,
+  write: { expectedVersion: number | undefined; currentVersion: number; changes: boolean },
+): Promise<void> {
+  const { expectedVersion, currentVersion, changes } = write;
+  if (expectedVersion === undefined || expectedVersion === currentVersion || !changes) return;
+  const changedBy = await findLastChanger(tx, organisationId, callId);
+  const name = changedBy?.first_name.trim() || changedBy?.last_name.trim() || 'Someone';
+  throw new AppError('CONFLICT', `${name} changed this call a moment ago.`, {
+    call: await callDetail(tx, organisationId, callId),
+    changedBy,
+  });
+}
+
+/**
+ * Sets the assignee; with the version its author saw, refused if the call changed since
+ * (refuseStaleWrite). The row lock makes concurrent assignments queue, so each sees the assignee
  * the previous one left: an ASSIGNED activity is written only when the assignee really changes,
  * and its previous/new pair always chains.
  */
@@ -137,6 +162,7 @@ export async function assignCall(
   claims: AccessClaims,
   callId: string,
   assigneeId: string | null,
+  expectedVersion?: number,
 ): Promise<CallDetail> {
   return withTenant(db, claims, async (tx, principal) => {
     const organisationId = requireOrganisation(principal);
@@ -144,6 +170,11 @@ export async function assignCall(
     if (assigneeId && !(await findMember(tx, organisationId, assigneeId))) {
       throw new AppError('UNPROCESSABLE', 'The assignee must be a member of your organisation.');
     }
+    await refuseStaleWrite(tx, organisationId, callId, {
+      expectedVersion,
+      currentVersion: current.version,
+      changes: current.assignee_id !== assigneeId,
+    });
     if (current.assignee_id !== assigneeId) {
       await updateCall(tx, organisationId, callId, { assignee_id: assigneeId });
       await insertActivity(tx, {
@@ -164,10 +195,16 @@ export async function setCallStatus(
   claims: AccessClaims,
   callId: string,
   status: CallStatus,
+  expectedVersion?: number,
 ): Promise<CallDetail> {
   return withTenant(db, claims, async (tx, principal) => {
     const organisationId = requireOrganisation(principal);
     const current = await lockVisibleCall(tx, organisationId, callId);
+    await refuseStaleWrite(tx, organisationId, callId, {
+      expectedVersion,
+      currentVersion: current.version,
+      changes: current.status !== status,
+    });
     if (current.status !== status) {
       await updateCall(tx, organisationId, callId, { status });
       await insertActivity(tx, {
@@ -183,6 +220,7 @@ export async function setCallStatus(
   });
 }
 
+/** Notes only add to the activity, so they take no version and never conflict. */
 export async function addCallNote(
   db: Db,
   claims: AccessClaims,

@@ -10,7 +10,13 @@ import { TestClient } from '../../test/http-client.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 
 interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
+  error: {
+    code: string;
+    message: string;
+    fields?: Record<string, string>;
+    call?: CallDetail;
+    changedBy?: { id: string; first_name: string; last_name: string } | null;
+  };
 }
 
 /**
@@ -356,6 +362,154 @@ describe.each(testDatabaseKinds)('call log API [$name]', ({ create }) => {
     expect((await list(`?status=closed&q=${call?.call_id ?? ''}`)).body.total).toBe(1);
     const bad = await mia.request<ErrorBody>('PUT', path, { json: { status: 'Archived' } });
     expect(bad.status).toBe(400);
+  });
+
+  /** Activity rows of a call, from the owner connection: what a refused write must not add to. */
+  async function activityCount(callId: string) {
+    const [row] = await queryRows<{ n: number | string }>(
+      server.database.db,
+      sql`select count(*) as n from call_activity where call_id = ${callId}`,
+    );
+    return Number(row?.n);
+  }
+
+  // docs/live-updates.md, "Conflicts": a write carrying the version its author saw never
+  // silently overwrites a change made since.
+  it('refuses a status change made on a stale version with 409, the call as it is and who changed it', async () => {
+    const call = (await list('?status=open&callStatus=New&pageSize=1')).body.rows[0];
+    const callId = call?.call_id ?? '';
+    const seen = call?.version ?? 0;
+    const path = `/api/v1/calls/${callId}/status`;
+
+    const mias = await mia.request<CallDetail>('PUT', path, {
+      json: { status: 'Closed', version: seen },
+    });
+    expect(mias.status).toBe(200);
+    expect(mias.body.version).toBe(seen + 1);
+
+    const before = await activityCount(callId);
+    const leos = await leo.request<ErrorBody>('PUT', path, {
+      json: { status: 'In progress', version: seen },
+    });
+    expect(leos.status).toBe(409);
+    expect(leos.body.error.code).toBe('CONFLICT');
+    expect(leos.body.error.message).toBe('Mia changed this call a moment ago.');
+    expect(leos.body.error.changedBy).toEqual({
+      id: memberId('mia@northwind.test'),
+      first_name: 'Mia',
+      last_name: expect.any(String) as string,
+    });
+    expect(leos.body.error.call).toMatchObject({
+      call_id: callId,
+      status: 'Closed',
+      version: seen + 1,
+    });
+    expect(leos.body.error.call?.activity.at(-1)).toMatchObject({ new_status: 'Closed' });
+    // Nothing written: no activity, same status and version.
+    expect(await activityCount(callId)).toBe(before);
+    const after = await leo.request<CallDetail>('GET', `/api/v1/calls/${callId}`);
+    expect({ status: after.body.status, version: after.body.version }).toEqual({
+      status: 'Closed',
+      version: seen + 1,
+    });
+
+    // Leo, now seeing Mia's change, applies his own on the current version.
+    const applied = await leo.request<CallDetail>('PUT', path, {
+      json: { status: 'In progress', version: seen + 1 },
+    });
+    expect(applied.status).toBe(200);
+    expect(applied.body).toMatchObject({ status: 'In progress', version: seen + 2 });
+  });
+
+  it('refuses an assignment made on a stale version with 409 and writes nothing', async () => {
+    const call = (await list('?assignee=unassigned&pageSize=1&page=3')).body.rows[0];
+    const callId = call?.call_id ?? '';
+    const seen = call?.version ?? 0;
+    const path = `/api/v1/calls/${callId}/assignee`;
+    const leoId = memberId('leo@northwind.test');
+    const avaId = memberId('ava.admin@northwind.test');
+
+    const leos = await leo.request<CallDetail>('PUT', path, {
+      json: { assigneeId: leoId, version: seen },
+    });
+    expect(leos.status).toBe(200);
+    expect(leos.body.version).toBe(seen + 1);
+
+    const before = await activityCount(callId);
+    const mias = await mia.request<ErrorBody>('PUT', path, {
+      json: { assigneeId: avaId, version: seen },
+    });
+    expect(mias.status).toBe(409);
+    expect(mias.body.error.code).toBe('CONFLICT');
+    expect(mias.body.error.message).toBe('Leo changed this call a moment ago.');
+    expect(mias.body.error.changedBy?.id).toBe(leoId);
+    expect(mias.body.error.call).toMatchObject({ assignee_id: leoId, version: seen + 1 });
+    expect(mias.body.error.call?.assignee?.id).toBe(leoId);
+    expect(await activityCount(callId)).toBe(before);
+    const after = await mia.request<CallDetail>('GET', `/api/v1/calls/${callId}`);
+    expect({ assignee: after.body.assignee_id, version: after.body.version }).toEqual({
+      assignee: leoId,
+      version: seen + 1,
+    });
+  });
+
+  it('lets a stale write through when it changes nothing, and a write without a version as before', async () => {
+    const call = (await list('?status=open&callStatus=New&pageSize=1&page=2')).body.rows[0];
+    const callId = call?.call_id ?? '';
+    const seen = call?.version ?? 0;
+    const path = `/api/v1/calls/${callId}/status`;
+    await mia.request('PUT', path, { json: { status: 'In progress', version: seen } });
+    const before = await activityCount(callId);
+
+    // Asking, on a stale version, for what is already so overwrites nothing: 200, nothing logged.
+    const same = await leo.request<CallDetail>('PUT', path, {
+      json: { status: 'In progress', version: seen },
+    });
+    expect(same.status).toBe(200);
+    expect(same.body.version).toBe(seen + 1);
+    expect(await activityCount(callId)).toBe(before);
+
+    // No version: today's last-writer-wins, for API clients that send none.
+    const blind = await leo.request<CallDetail>('PUT', path, { json: { status: 'Closed' } });
+    expect(blind.status).toBe(200);
+    expect(blind.body).toMatchObject({ status: 'Closed', version: seen + 2 });
+    const blindAssign = await leo.request<CallDetail>('PUT', `/api/v1/calls/${callId}/assignee`, {
+      json: { assigneeId: null },
+    });
+    expect(blindAssign.status).toBe(200);
+  });
+
+  it('answers a version that is not a whole number of 1 or more with 400 naming it', async () => {
+    const call = (await list('?pageSize=1')).body.rows[0];
+    const callId = call?.call_id ?? '';
+    const before = await activityCount(callId);
+    for (const version of [0, -1, 'x', 1.5, null]) {
+      for (const [route, body] of [
+        ['status', { status: 'Closed', version }],
+        ['assignee', { assigneeId: null, version }],
+      ] as const) {
+        const response = await mia.request<ErrorBody>('PUT', `/api/v1/calls/${callId}/${route}`, {
+          json: body,
+        });
+        const label = `${route} ${JSON.stringify(version)}`;
+        expect(response.status, label).toBe(400);
+        expect(response.body.error.code, label).toBe('VALIDATION_FAILED');
+        expect(response.body.error.fields, label).toHaveProperty('version');
+      }
+    }
+    expect(await activityCount(callId)).toBe(before);
+  });
+
+  it('lists and shows each call’s version', async () => {
+    const row = (await list('?pageSize=1')).body.rows[0];
+    expect(row?.version).toBeGreaterThanOrEqual(1);
+    const detail = await mia.request<CallDetail>('GET', `/api/v1/calls/${row?.call_id ?? ''}`);
+    expect(detail.body.version).toBe(row?.version);
+    const [stored] = await queryRows<{ version: number }>(
+      server.database.db,
+      sql`select version from call_log where call_id = ${row?.call_id ?? ''}`,
+    );
+    expect(detail.body.version).toBe(stored?.version);
   });
 
   it('adds notes, trimmed, and refuses empty or oversized ones', async () => {

@@ -26,7 +26,7 @@ function renderCallPage(routes: Record<string, FakeHandler> = {}) {
   const setDeleted = vi.fn(({ body }: FakeRequest) => {
     const { deleted } = body as { deleted: boolean };
     call = { ...call, deleted_flag: deleted };
-    return jsonResponse({ call_id: call.call_id, deleted_flag: deleted });
+    return jsonResponse({ call_id: call.call_id, deleted_flag: deleted, version: call.version });
   });
   const { router, user } = renderRoutes(
     [
@@ -146,7 +146,7 @@ describe('the call page', () => {
       'PUT /api/v1/admin/calls/call_0001/deleted': async () => {
         await answered;
         call = { ...call, deleted_flag: false };
-        return jsonResponse({ call_id: call.call_id, deleted_flag: false });
+        return jsonResponse({ call_id: call.call_id, deleted_flag: false, version: call.version });
       },
     });
     await screen.findByRole('heading', { level: 1, name: 'Amelia Campbell' });

@@ -24,6 +24,7 @@ export function callSummary(overrides: Partial<CallSummary> = {}): CallSummary {
     recording_url: null,
     created_at: '2026-03-12T14:33:00.000Z',
     updated_at: '2026-03-12T14:33:00.000Z',
+    version: 1,
     ...overrides,
   };
 }

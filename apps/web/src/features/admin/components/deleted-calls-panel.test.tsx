@@ -34,6 +34,7 @@ function deletedCall(index: number): CallSummary {
     recording_url: null,
     created_at: ended,
     updated_at: ended,
+    version: 2,
   };
 }
 
@@ -88,7 +89,7 @@ function restoreRoutes(callIds: string[], until?: Promise<void>): Record<string,
       async () => {
         await until;
         deleted = deleted.filter((call) => call.call_id !== callId);
-        return jsonResponse({ call_id: callId, deleted_flag: false });
+        return jsonResponse({ call_id: callId, deleted_flag: false, version: 3 });
       },
     ]),
   );
@@ -162,6 +163,7 @@ describe('DeletedCallsPanel', () => {
       return jsonResponse({
         call_id: 'call_0003',
         deleted_flag: (body as { deleted: boolean }).deleted,
+        version: 3,
       });
     });
     const { user } = renderPanel('', {
@@ -182,7 +184,7 @@ describe('DeletedCallsPanel', () => {
       routes: {
         'PUT /api/v1/admin/calls/call_0026/deleted': () => {
           deleted = deleted.slice(0, 25);
-          return jsonResponse({ call_id: 'call_0026', deleted_flag: false });
+          return jsonResponse({ call_id: 'call_0026', deleted_flag: false, version: 3 });
         },
       },
     });

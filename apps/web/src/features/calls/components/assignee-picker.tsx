@@ -6,7 +6,13 @@ import { showToast } from '../../../components/ui/toast-store.ts';
 import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useAssignCall } from '../api/assign-call.ts';
+import { callConflict } from '../api/call-conflict.ts';
 import { initials, memberName } from '../people.ts';
+import {
+  CallConflictDialog,
+  conflictAuthor,
+  type ConflictPrompt,
+} from './call-conflict-dialog.tsx';
 
 const UNASSIGN = '__unassign__';
 
@@ -31,7 +37,18 @@ export interface AssigneePickerProps {
   membersLoading?: boolean;
 }
 
-/** Who is dealing with the call: a searchable list of colleagues, and "Unassign". */
+/** A member as a conflict names them: "you" for the signed-in user. */
+function assigneeWords(
+  member: Pick<Member, 'id' | 'first_name' | 'last_name' | 'email'>,
+  currentUserId: string | null,
+) {
+  return member.id === currentUserId ? 'you' : memberName(member);
+}
+
+/**
+ * Who is dealing with the call: a searchable list of colleagues, and "Unassign". If a colleague
+ * changed the call first, the server refuses and the user chooses whose change stays.
+ */
 export function AssigneePicker({
   call,
   members,
@@ -42,6 +59,9 @@ export function AssigneePicker({
   // Shown from the choice itself, before the cached call catches up (see StatusControl).
   const [chosen, setChosen] = useState<{ assignee: Member | null } | null>(null);
   const assignee = chosen ? chosen.assignee : call.assignee;
+  const [conflict, setConflict] = useState<(ConflictPrompt & { assignee: Member | null }) | null>(
+    null,
+  );
 
   const options = useMemo<ComboboxOption[]>(() => {
     // The signed-in user first ("assign to me" is the common case), then everyone by name.
@@ -73,6 +93,11 @@ export function AssigneePicker({
     const next =
       value === UNASSIGN ? null : (members.find((member) => member.id === value) ?? null);
     if (value !== UNASSIGN && !next) return;
+    choose(next, call.assignee_id);
+  }
+
+  function choose(next: Member | null, seenAssigneeId: string | null) {
+    setConflict(null);
     setChosen({ assignee: next });
     assign.mutate(next, {
       onSettled: () => setChosen(null),
@@ -84,37 +109,67 @@ export function AssigneePicker({
               : `Assigned to ${memberName(next)}`
             : 'Call unassigned',
         }),
-      onError: (error) =>
+      onError: (error) => {
+        const refused = callConflict(error);
+        if (refused) {
+          const who = conflictAuthor(refused.changedBy, currentUserId);
+          const theirs = refused.call.assignee;
+          const now = theirs ? `assigned to ${assigneeWords(theirs, currentUserId)}` : 'unassigned';
+          setConflict({
+            who,
+            theirs:
+              refused.call.assignee_id === seenAssigneeId
+                ? `${who} changed something else; the call is still ${now}.`
+                : theirs
+                  ? `${who} assigned it to ${assigneeWords(theirs, currentUserId)}.`
+                  : `${who} unassigned it.`,
+            mine: next
+              ? `You chose ${next.id === currentUserId ? 'yourself' : memberName(next)}.`
+              : 'You chose to unassign it.',
+            assignee: next,
+          });
+          return;
+        }
         showToast({
           tone: 'error',
           title: next ? "Couldn't assign the call" : "Couldn't unassign the call",
           description: errorMessage(error),
-        }),
+        });
+      },
     });
   }
 
   return (
-    <Combobox
-      label="Assignee"
-      options={options}
-      value={assignee?.id ?? null}
-      onValueChange={onValueChange}
-      searchLabel="Search colleagues"
-      searchPlaceholder="Search colleagues…"
-      emptyText={membersLoading ? 'Loading colleagues…' : 'No colleague matches'}
-      pending={assign.isPending}
-    >
-      {assignee ? (
-        <>
-          <Avatar member={assignee} />
-          <span className="truncate">
-            {memberName(assignee)}
-            {assignee.id === currentUserId ? <span className="text-fg-muted"> (you)</span> : null}
-          </span>
-        </>
-      ) : (
-        <span className="text-fg-muted">Unassigned</span>
-      )}
-    </Combobox>
+    <>
+      <Combobox
+        label="Assignee"
+        options={options}
+        value={assignee?.id ?? null}
+        onValueChange={onValueChange}
+        searchLabel="Search colleagues"
+        searchPlaceholder="Search colleagues…"
+        emptyText={membersLoading ? 'Loading colleagues…' : 'No colleague matches'}
+        pending={assign.isPending}
+      >
+        {assignee ? (
+          <>
+            <Avatar member={assignee} />
+            <span className="truncate">
+              {memberName(assignee)}
+              {assignee.id === currentUserId ? <span className="text-fg-muted"> (you)</span> : null}
+            </span>
+          </>
+        ) : (
+          <span className="text-fg-muted">Unassigned</span>
+        )}
+      </Combobox>
+      <CallConflictDialog
+        prompt={conflict}
+        onKeepTheirs={() => setConflict(null)}
+        onApplyMine={() => {
+          if (conflict) choose(conflict.assignee, call.assignee_id);
+        }}
+      />
+    </>
   );
 }

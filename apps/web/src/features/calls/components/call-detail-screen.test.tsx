@@ -124,7 +124,10 @@ describe('CallDetailScreen', () => {
     // Optimistic: Leo shows before the server has answered.
     expect(assigneeButton().textContent).toContain('Leo Marsh');
     expect(assigneeButton().getAttribute('aria-busy')).toBe('true');
-    expect(sentBody(fetchMock, fetchMock.mock.calls.length - 1)).toEqual({ assigneeId: LEO.id });
+    expect(sentBody(fetchMock, fetchMock.mock.calls.length - 1)).toEqual({
+      assigneeId: LEO.id,
+      version: 1,
+    });
 
     answer.resolve(
       jsonResponse(

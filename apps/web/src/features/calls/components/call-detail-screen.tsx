@@ -299,7 +299,11 @@ function CallView({
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
         <section aria-label="Triage" className="lg:col-start-2 lg:row-start-1">
           <Card className="space-y-5 p-4 sm:p-5">
-            <StatusControl callId={call.call_id} status={call.status} />
+            <StatusControl
+              callId={call.call_id}
+              status={call.status}
+              currentUserId={currentUserId}
+            />
             <AssigneePicker
               call={call}
               members={members.data ?? []}
