@@ -6,6 +6,7 @@ import * as ingest from './ingest.ts';
 import * as integrations from './integrations.ts';
 import * as invitations from './invitations.ts';
 import * as me from './me.ts';
+import * as notifications from './notifications.ts';
 
 export * from './admin.ts';
 export * from './calls.ts';
@@ -13,6 +14,7 @@ export * from './ingest.ts';
 export * from './integrations.ts';
 export * from './invitations.ts';
 export * from './me.ts';
+export * from './notifications.ts';
 
 export const V1_ROUTES = [
   ...Object.values(me),
@@ -21,4 +23,5 @@ export const V1_ROUTES = [
   ...Object.values(invitations),
   ...Object.values(ingest),
   ...Object.values(integrations),
+  ...Object.values(notifications),
 ] satisfies RouteDeclaration[];
