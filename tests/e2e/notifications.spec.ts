@@ -27,6 +27,8 @@ async function screenshots(page: Page, name: string, reopen?: () => Promise<void
 test('Mia assigns a call to Leo and mentions him; Leo opens it from the bell', async ({
   browser,
 }) => {
+  // Two browsers, two sign-ins and nine screenshots: longer than one journey's default.
+  test.setTimeout(180_000);
   const leoContext = await browser.newContext();
   const leo = await leoContext.newPage();
   await signIn(leo, 'leo@northwind.test');
@@ -64,6 +66,7 @@ test('Mia assigns a call to Leo and mentions him; Leo opens it from the bell', a
   await expect(picker.getByRole('option', { name: /Leo Marsh/u })).toBeVisible();
   await screenshots(mia, 'mention-picker', async () => {
     await note.press('End');
+    await picker.scrollIntoViewIfNeeded();
   });
   await expect(picker.getByRole('option', { name: /Leo Marsh/u })).toHaveAttribute(
     'aria-selected',
