@@ -115,7 +115,7 @@ test('Mia assigns a call to Leo and mentions him; Leo opens it from the bell', a
   await expect(setting).toHaveAttribute('aria-checked', 'false');
   await setting.click();
   await expect(setting).toHaveAttribute('aria-checked', 'true');
-  await expect(leo.getByText('Email notifications on')).toBeVisible();
+  await expect(leo.getByText('Email notifications on', { exact: true })).toBeVisible();
   await leo.reload();
   await expect(setting).toHaveAttribute('aria-checked', 'true');
   await setting.scrollIntoViewIfNeeded();
