@@ -167,6 +167,26 @@ export const updateProfileBodySchema = z.object({
   last_name: personName,
 });
 
+/**
+ * PATCH /api/v1/me: the name (both parts together), the email-notification setting, or both;
+ * what is left out stays as it is.
+ */
+export const updateMeBodySchema = z
+  .object({
+    first_name: personName.optional(),
+    last_name: personName.optional(),
+    notify_by_email: z.boolean({ message: 'must be true or false' }).optional(),
+  })
+  .refine((body) => (body.first_name === undefined) === (body.last_name === undefined), {
+    message: 'first_name and last_name are changed together',
+    path: ['last_name'],
+  })
+  .refine((body) => body.first_name !== undefined || body.notify_by_email !== undefined, {
+    message: 'give a name or notify_by_email',
+    path: ['notify_by_email'],
+  });
+export type UpdateMeBody = z.infer<typeof updateMeBodySchema>;
+
 export const platformOrganisationSchema = z.object({
   id: z.uuid(),
   name: z.string(),

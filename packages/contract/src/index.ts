@@ -10,6 +10,8 @@ export * from './admin.ts';
 export * from './ingest.ts';
 export * from './integrations.ts';
 export * from './events.ts';
+export * from './mentions.ts';
+export * from './notifications.ts';
 export * from './route.ts';
 export * from './routes/index.ts';
 export * from './routes/auth.ts';

@@ -12,5 +12,7 @@ export const meSchema = z.object({
   role: roleSchema,
   isSuperAdmin: z.boolean(),
   organisation: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** Email me when a call is assigned to me or I am mentioned in a note (off by default). */
+  notify_by_email: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;

@@ -39,6 +39,7 @@ import {
   publicInvitationRoutes,
 } from '../modules/invitations/invitations.routes.ts';
 import { meRoutes } from '../modules/me/me.routes.ts';
+import { notificationRoutes } from '../modules/notifications/notifications.routes.ts';
 import { organisationRoutes } from '../modules/organisation/organisation.routes.ts';
 import { platformRoutes } from '../modules/platform/platform.routes.ts';
 import { createAccessTokenVerifier } from './access-token.ts';
@@ -251,6 +252,7 @@ export function createApp(deps: AppDeps) {
     '/',
     servedRoutes(
       ...meRoutes,
+      ...notificationRoutes,
       // Before callRoutes: /calls/export.csv is not the call with id "export.csv".
       ...callCsvRoutes,
       ...callRoutes,

@@ -162,6 +162,26 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
     await fail(ava, contract.setCallStatusRoute, 400, { params, body: { status: 'Open' } });
     await succeed(ava, contract.addCallNoteRoute, { params, body: { body: 'Called back.' } });
     await fail(ava, contract.addCallNoteRoute, 400, { params, body: { body: ' ' } });
+    await fail(ava, contract.addCallNoteRoute, 422, {
+      params,
+      body: { body: `@{${UNKNOWN_ID}}` },
+    });
+
+    // Assigning the call to Mia tells her (docs/live-updates.md, "Notifications").
+    await succeed(ava, contract.assignCallRoute, { params, body: { assigneeId: me.id } });
+    const inbox = z.parse(
+      contract.notificationListResponseSchema,
+      await succeed(mia, contract.listNotificationsRoute, { query: { limit: '5' } }),
+    );
+    await fail(mia, contract.listNotificationsRoute, 400, { query: { limit: '0' } });
+    await fail(nora, contract.listNotificationsRoute, 403);
+    await fail(anonymous, contract.listNotificationsRoute, 401);
+    const notificationId = inbox.notifications[0]?.id ?? '';
+    await fail(ava, contract.markNotificationReadRoute, 404, { params: { notificationId } });
+    await succeed(mia, contract.markNotificationReadRoute, { params: { notificationId } });
+    await fail(mia, contract.markNotificationReadRoute, 400, { params: { notificationId: 'x' } });
+    await succeed(mia, contract.markAllNotificationsReadRoute);
+    await fail(nora, contract.markAllNotificationsReadRoute, 403);
 
     await succeed(mia, contract.listMembersRoute);
     await fail(nora, contract.listMembersRoute, 403);

@@ -1,5 +1,5 @@
 // The bar over every signed-in page: the product, the main navigation, the organisation, the user
-// menu (profile, theme, sign out). From md up it is one row; on phones the navigation moves to a
+// menu (profile, theme, sign out) and the notifications bell. From md up it is one row; on phones the navigation moves to a
 // second row of its own so every destination stays one tap away.
 import type { Me } from '@callboard/contract';
 import { Link, useLocation } from 'react-router';
@@ -7,6 +7,7 @@ import { IconBuilding, IconLogOut } from '../components/ui/icons.tsx';
 import { Wordmark } from '../components/ui/logo.tsx';
 import { Tooltip } from '../components/ui/tooltip.tsx';
 import { useSignOut } from '../features/auth/hooks/use-sign-out.ts';
+import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { cn } from '../lib/cn.ts';
 import { canOpenAdmin } from '../lib/permissions.ts';
 import { LiveStatus } from './live-status.tsx';
@@ -82,6 +83,8 @@ export function AppHeader({ user }: { user: Me }) {
             <IconBuilding className="size-4 shrink-0 text-fg-subtle" />
             <span className="max-w-56 truncate">{organisation}</span>
           </p>
+          {/* Notifications are about an organisation's calls: none without one. */}
+          {user.organisation ? <NotificationBell /> : null}
           <UserMenu user={user} onSignOut={() => void signOut()} />
           <Tooltip content="Sign out">
             <button

@@ -88,6 +88,7 @@ export const DEMO_USER = {
   role: 'admin',
   isSuperAdmin: false,
   organisation: { id: '9d1c2b3a-4e5f-4a6b-8c7d-0e1f2a3b4c5d', name: 'Northwind' },
+  notify_by_email: false,
 } as const;
 
 /** Handlers for a working session: a token valid 15 minutes from `nowSeconds`, and /me. */

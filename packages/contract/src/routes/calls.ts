@@ -96,12 +96,16 @@ export const addCallNoteRoute = defineRoute({
   method: 'post',
   base: '/api/v1',
   path: '/calls/{callId}/notes',
-  summary: 'Add a note to the call (notes only add, so they take no version and never conflict)',
+  summary:
+    'Add a note to the call; each colleague it mentions as @{user id} is notified (docs/live-updates.md, "Notifications"). Notes only add, so they take no version and never conflict',
   auth: 'bearer',
   params: callParams,
   body: addCallNoteBodySchema,
   response: { status: 201, description: 'The call with the note', schema: callDetailSchema },
-  errors: callAccess,
+  errors: {
+    ...callAccess,
+    422: 'The note mentions someone who is not a member of the organisation',
+  },
 });
 
 export const listMembersRoute = defineRoute({

@@ -7,6 +7,7 @@ import * as ingest from './ingest.ts';
 import * as integrations from './integrations.ts';
 import * as invitations from './invitations.ts';
 import * as me from './me.ts';
+import * as notifications from './notifications.ts';
 
 export * from './admin.ts';
 export * from './calls.ts';
@@ -15,6 +16,7 @@ export * from './ingest.ts';
 export * from './integrations.ts';
 export * from './invitations.ts';
 export * from './me.ts';
+export * from './notifications.ts';
 
 export const V1_ROUTES = [
   ...Object.values(me),
@@ -24,4 +26,5 @@ export const V1_ROUTES = [
   ...Object.values(ingest),
   ...Object.values(integrations),
   ...Object.values(events),
+  ...Object.values(notifications),
 ] satisfies RouteDeclaration[];

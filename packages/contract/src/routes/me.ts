@@ -1,6 +1,6 @@
 // /api/v1/me (the signed-in user's profile), /api/v1/analytics (their organisation's figures) and
 // /api/v1/test-sentry (the error-reporting check).
-import { updateProfileBodySchema } from '../admin.ts';
+import { updateMeBodySchema } from '../admin.ts';
 import { analyticsQuerySchema, analyticsResponseSchema } from '../analytics.ts';
 import { meSchema } from '../me.ts';
 import { defineRoute } from '../route.ts';
@@ -22,9 +22,9 @@ export const updateMeRoute = defineRoute({
   method: 'patch',
   base: '/api/v1',
   path: '/me',
-  summary: 'Change your own first and last name',
+  summary: 'Change your own first and last name, or whether you are emailed notifications',
   auth: 'bearer',
-  body: updateProfileBodySchema,
+  body: updateMeBodySchema,
   response: { status: 200, description: 'The user as they are now', schema: meSchema },
   errors: { ...invalidInput, ...signedIn },
 });

@@ -308,10 +308,19 @@ export async function updateCall(
     .where(and(eq(callLog.organisation_id, organisationId), eq(callLog.call_id, callId)));
 }
 
-export async function insertActivity(tx: Tx, activity: typeof callActivity.$inferInsert) {
+/** Writes the activity; returns its id (a notification points at it). */
+export async function insertActivity(
+  tx: Tx,
+  activity: typeof callActivity.$inferInsert,
+): Promise<string> {
   // The moment of the change, not the start of its transaction (now()): a writer that waited
   // for the call's row lock must be ordered after the one it waited for.
-  await tx.insert(callActivity).values({ ...activity, created_at: sql`clock_timestamp()` });
+  const [row] = await tx
+    .insert(callActivity)
+    .values({ ...activity, created_at: sql`clock_timestamp()` })
+    .returning({ id: callActivity.id });
+  if (!row) throw new Error('call_activity insert returned no row');
+  return row.id;
 }
 
 export async function selectActivity(tx: Tx, organisationId: string, callId: string) {

@@ -27,6 +27,12 @@ import {
   selectCallPage,
   updateCall,
 } from './calls.queries.ts';
+import {
+  notifyAssignee,
+  notifyMentioned,
+  resolveMentions,
+  type NotifyDeps,
+} from '../notifications/notifications.service.ts';
 
 // The database hands back Dates where the JSON contract has ISO strings.
 type CallRow = Omit<
@@ -155,17 +161,20 @@ export async function refuseStaleWrite(
  * Sets the assignee; with the version its author saw, refused if the call changed since
  * (refuseStaleWrite). The row lock makes concurrent assignments queue, so each sees the assignee
  * the previous one left: an ASSIGNED activity is written only when the assignee really changes,
- * and its previous/new pair always chains.
+ * and its previous/new pair always chains. A new assignee other than the caller is notified, in
+ * the same transaction (docs/live-updates.md, "Notifications").
  */
 export async function assignCall(
   db: Db,
   claims: AccessClaims,
   callId: string,
   assigneeId: string | null,
+  deps: NotifyDeps,
   expectedVersion?: number,
 ): Promise<CallDetail> {
-  return withTenant(db, claims, async (tx, principal) => {
+  const { detail, mailed } = await withTenant(db, claims, async (tx, principal) => {
     const organisationId = requireOrganisation(principal);
+    let mailed = false;
     const current = await lockVisibleCall(tx, organisationId, callId);
     if (assigneeId && !(await findMember(tx, organisationId, assigneeId))) {
       throw new AppError('UNPROCESSABLE', 'The assignee must be a member of your organisation.');
@@ -177,7 +186,7 @@ export async function assignCall(
     });
     if (current.assignee_id !== assigneeId) {
       await updateCall(tx, organisationId, callId, { assignee_id: assigneeId });
-      await insertActivity(tx, {
+      const activityId = await insertActivity(tx, {
         call_id: callId,
         organisation_id: organisationId,
         type: 'ASSIGNED',
@@ -185,9 +194,17 @@ export async function assignCall(
         previous_assignee_id: current.assignee_id,
         new_assignee_id: assigneeId,
       });
+      mailed = await notifyAssignee(
+        deps,
+        { tx, organisationId, actorId: principal.userId, callId, activityId },
+        assigneeId,
+      );
     }
-    return callDetail(tx, organisationId, callId);
+    return { detail: await callDetail(tx, organisationId, callId), mailed };
   });
+  // Mail leaves once the transaction that wrote it has committed (docs/decisions/0010-mail-outbox.md).
+  if (mailed) deps.mail.deliverSoon();
+  return detail;
 }
 
 export async function setCallStatus(
@@ -220,23 +237,39 @@ export async function setCallStatus(
   });
 }
 
-/** Notes only add to the activity, so they take no version and never conflict. */
+/**
+ * Adds a note. Notes only add to the activity, so they take no version and never conflict.
+ * Colleagues it mentions (`@{id}` tokens, packages/contract/src/mentions.ts) are kept in
+ * call_activity.mentions and notified, the author never; a mention of anyone outside the
+ * organisation refuses the note (422).
+ */
 export async function addCallNote(
   db: Db,
   claims: AccessClaims,
   callId: string,
   body: string,
+  deps: NotifyDeps,
 ): Promise<CallDetail> {
-  return withTenant(db, claims, async (tx, principal) => {
+  const { detail, mailed } = await withTenant(db, claims, async (tx, principal) => {
     const organisationId = requireOrganisation(principal);
     await lockVisibleCall(tx, organisationId, callId);
-    await insertActivity(tx, {
+    const mentions = await resolveMentions(tx, organisationId, body);
+    const activityId = await insertActivity(tx, {
       call_id: callId,
       organisation_id: organisationId,
       type: 'NOTE',
       actor_id: principal.userId,
       body,
+      mentions: mentions.length > 0 ? mentions : null,
     });
-    return callDetail(tx, organisationId, callId);
+    const mailed = await notifyMentioned(
+      deps,
+      { tx, organisationId, actorId: principal.userId, callId, activityId },
+      mentions,
+    );
+    return { detail: await callDetail(tx, organisationId, callId), mailed };
   });
+  // Mail leaves once the transaction that wrote it has committed (docs/decisions/0010-mail-outbox.md).
+  if (mailed) deps.mail.deliverSoon();
+  return detail;
 }

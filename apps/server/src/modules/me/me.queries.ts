@@ -11,6 +11,7 @@ export async function findProfileWithOrganisation(tx: Tx, userId: string) {
       last_name: profiles.last_name,
       role: profiles.role,
       is_super_admin: profiles.is_super_admin,
+      notify_by_email: profiles.notify_by_email,
       organisation_id: organisations.id,
       organisation_name: organisations.name,
     })
@@ -20,10 +21,11 @@ export async function findProfileWithOrganisation(tx: Tx, userId: string) {
   return row ?? null;
 }
 
-export async function updateOwnName(
+/** The caller's own row (RLS allows no other): names and the email-notification setting. */
+export async function updateOwnProfile(
   tx: Tx,
   userId: string,
-  name: { first_name: string; last_name: string },
+  change: { first_name?: string; last_name?: string; notify_by_email?: boolean },
 ) {
-  await tx.update(profiles).set(name).where(eq(profiles.id, userId));
+  await tx.update(profiles).set(change).where(eq(profiles.id, userId));
 }

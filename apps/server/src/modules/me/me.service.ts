@@ -1,10 +1,10 @@
-import type { Me } from '@callboard/contract';
+import type { Me, UpdateMeBody } from '@callboard/contract';
 import type { Db } from '../../db/client.ts';
 import { withTenant, type AccessClaims } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
-import { findProfileWithOrganisation, updateOwnName } from './me.queries.ts';
+import { findProfileWithOrganisation, updateOwnProfile } from './me.queries.ts';
 
 export async function getMe(db: Db, claims: AccessClaims): Promise<Me> {
   return withTenant(db, claims, async (tx, principal) => {
@@ -21,21 +21,31 @@ export async function getMe(db: Db, claims: AccessClaims): Promise<Me> {
         row.organisation_id && row.organisation_name
           ? { id: row.organisation_id, name: row.organisation_name }
           : null,
+      notify_by_email: row.notify_by_email,
     };
   });
 }
 
-/** Changes the caller's own name (profile, and the identity record's display name). */
-export async function updateMyName(
-  db: Db,
-  claims: AccessClaims,
-  name: { first_name: string; last_name: string },
-): Promise<Me> {
-  await withTenant(db, claims, (tx, principal) => updateOwnName(tx, principal.userId, name));
-  // The identity table is better-auth's, outside tenant data: written on the owner connection.
-  await db
-    .update(users)
-    .set({ name: `${name.first_name} ${name.last_name}` })
-    .where(eq(users.id, claims.userId));
+/**
+ * Changes the caller's own name (profile, and the identity record's display name) and/or whether
+ * they are emailed their notifications (docs/live-updates.md, "Notifications").
+ */
+export async function updateMe(db: Db, claims: AccessClaims, body: UpdateMeBody): Promise<Me> {
+  const { first_name, last_name, notify_by_email } = body;
+  const name =
+    first_name !== undefined && last_name !== undefined ? { first_name, last_name } : null;
+  await withTenant(db, claims, (tx, principal) =>
+    updateOwnProfile(tx, principal.userId, {
+      ...name,
+      ...(notify_by_email === undefined ? {} : { notify_by_email }),
+    }),
+  );
+  if (name) {
+    // The identity table is better-auth's, outside tenant data: written on the owner connection.
+    await db
+      .update(users)
+      .set({ name: `${name.first_name} ${name.last_name}` })
+      .where(eq(users.id, claims.userId));
+  }
   return getMe(db, claims);
 }

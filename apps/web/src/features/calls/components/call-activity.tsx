@@ -1,4 +1,4 @@
-import type { Activity } from '@callboard/contract';
+import { splitMentions, type Activity } from '@callboard/contract';
 import type { ReactNode } from 'react';
 import {
   IconCircleHalf,
@@ -6,12 +6,42 @@ import {
   IconUser,
   IconUserMinus,
 } from '../../../components/ui/icons.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { formatFullDateTime, formatRelativeTime } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { personName, type PeopleDirectory } from '../people.ts';
+import { memberName, personName, type PeopleDirectory } from '../people.ts';
 
 function Strong({ children }: { children: ReactNode }) {
   return <span className="font-medium text-fg">{children}</span>;
+}
+
+/**
+ * A note's text with each `@{id}` mention shown as the colleague's name; one who has left the
+ * organisation (or an id that is nobody's) reads "@someone".
+ */
+export function NoteBody({ body, people }: { body: string; people: PeopleDirectory }) {
+  return (
+    <>
+      {splitMentions(body).map((part, index) => {
+        if (part.kind === 'text') return part.text;
+        const member = people.byId.get(part.userId);
+        return (
+          <span
+            // Parts never move: the index is their identity.
+            key={index}
+            className={cn(
+              'rounded px-0.5 font-medium',
+              part.userId === people.currentUserId
+                ? 'bg-accent-soft text-accent-text'
+                : 'text-accent-text',
+            )}
+          >
+            @{member ? memberName(member) : 'someone'}
+          </span>
+        );
+      })}
+    </>
+  );
 }
 
 /** What happened, as a sentence: "You assigned this call to Leo Marsh". */
@@ -119,7 +149,7 @@ export function CallActivity({
               </p>
               {entry.type === 'NOTE' && entry.body ? (
                 <div className="mt-2 rounded-lg border border-border bg-surface-muted px-3.5 py-2.5 text-sm leading-6 break-words whitespace-pre-wrap text-fg">
-                  {entry.body}
+                  <NoteBody body={entry.body} people={people} />
                 </div>
               ) : null}
             </div>

@@ -1,11 +1,14 @@
-import { updateMeRoute, type Me } from '@callboard/contract';
+import { updateMeRoute, type Me, type UpdateMeBody } from '@callboard/contract';
 import { changePasswordRoute } from '@callboard/contract/auth-routes';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { currentSession, loadSession, sessionStore } from '../../../lib/session.ts';
 
-/** PATCH /me: first and last name; the session's user follows at once (header, menu). */
-export async function updateProfile(body: { first_name: string; last_name: string }): Promise<Me> {
+/**
+ * PATCH /me: first and last name, or the email-notification setting; the session's user follows
+ * at once (header, menu, profile).
+ */
+export async function updateProfile(body: UpdateMeBody): Promise<Me> {
   const user = await callApi(updateMeRoute, { body });
   const session = currentSession();
   if (session && session.user.id === user.id) {

@@ -1,4 +1,5 @@
-// /profile: the signed-in user's name, and changing the password (other sessions end).
+// /profile: the signed-in user's name, whether notifications are emailed, and changing the
+// password (other sessions end).
 import { updateProfileBodySchema, type Me } from '@callboard/contract';
 import { useId, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -9,6 +10,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { NameFields, nameFieldsWording } from '../../../components/ui/name-fields.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -35,6 +37,14 @@ export function ProfileScreen({ user }: { user: Me }) {
         <Section title="Name" description="How colleagues see you in assignments and activity.">
           <NameForm key={user.id} user={user} />
         </Section>
+        {user.organisation ? (
+          <Section
+            title="Notifications"
+            description="The bell in the header always shows them; email is up to you."
+          >
+            <EmailNotificationsSetting user={user} />
+          </Section>
+        ) : null}
         <Section
           title="Password"
           description="Changing it signs you out everywhere else; this browser stays signed in."
@@ -100,6 +110,38 @@ function NameForm({ user }: { user: Me }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Saved as soon as it is switched; a failure puts it back and says why. */
+function EmailNotificationsSetting({ user }: { user: Me }) {
+  const update = useUpdateProfile();
+  const shown = update.isPending
+    ? (update.variables.notify_by_email ?? user.notify_by_email)
+    : user.notify_by_email;
+  return (
+    <div className="space-y-3">
+      <Switch
+        checked={shown}
+        pending={update.isPending}
+        label="Email me when a call is assigned to me or I'm mentioned"
+        description={`Sent to ${user.email}, with a link to the call.`}
+        onCheckedChange={(notify_by_email) => {
+          if (update.isPending) return;
+          update.mutate(
+            { notify_by_email },
+            {
+              onSuccess: () =>
+                showToast({
+                  tone: 'success',
+                  title: notify_by_email ? 'Email notifications on' : 'Email notifications off',
+                }),
+            },
+          );
+        }}
+      />
+      {update.isError ? <RequestErrorAlert error={update.error} /> : null}
+    </div>
   );
 }
 
