@@ -23,6 +23,8 @@ export interface LiveResult {
   expected: number;
   received: number;
   writeErrors: number;
+  /** The failed writes by HTTP status (or the fetch error), e.g. `429: 3`. */
+  writeErrorStatuses: string;
 }
 
 interface Client {
@@ -107,6 +109,11 @@ export async function measureLive(
   // Each write flips a different call's status, so each is one call.changed per stream.
   const sent = new Map<string, { sentAt: number; answeredAt: number }>();
   let writeErrors = 0;
+  const errorStatuses = new Map<string, number>();
+  const countError = (status: string) => {
+    writeErrors += 1;
+    errorStatuses.set(status, (errorStatuses.get(status) ?? 0) + 1);
+  };
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
   for (let index = 0; index < writes; index += 1) {
@@ -126,10 +133,14 @@ export async function measureLive(
             headers: { authorization: `Bearer ${writer}`, 'content-type': 'application/json' },
             body: JSON.stringify({ status }),
           },
-        );
+        ).catch((error: unknown) => error as Error);
+        if (response instanceof Error) {
+          countError(response.message);
+          return;
+        }
         await response.arrayBuffer();
         if (response.ok) sent.set(callId, { sentAt, answeredAt: performance.now() });
-        else writeErrors += 1;
+        else countError(String(response.status));
       })(),
     );
   }
@@ -165,5 +176,8 @@ export async function measureLive(
     expected: clients.length * sent.size,
     received: fromSend.length,
     writeErrors,
+    writeErrorStatuses: [...errorStatuses]
+      .map(([status, count]) => `${status}: ${String(count)}`)
+      .join(', '),
   };
 }

@@ -208,7 +208,7 @@ streams.
 | delay, write's answer → event at a client, p50 / p99 | ${live.fromAnswerP50Ms} / ${live.fromAnswerP99Ms} ms |
 | delay, write sent → event at a client, p50 / p99 | ${live.fromSendP50Ms} / ${live.fromSendP99Ms} ms |
 | events received / expected | ${live.received.toLocaleString('en')} / ${live.expected.toLocaleString('en')} (${share.toFixed(1)} %) |
-| failed writes | ${live.writeErrors} |
+| failed writes | ${live.writeErrors}${live.writeErrorStatuses ? ` (${live.writeErrorStatuses})` : ''} |
 
 A write commits after it is sent and before its answer arrives, so the two delays bound the
 delay from the commit. One benchmark process parses all ${live.streams.toLocaleString('en')} streams, on the same cores as the

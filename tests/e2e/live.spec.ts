@@ -63,6 +63,15 @@ test('Mia’s assignment reaches Leo’s open call page, and each sees the other
   const callPath = new URL(leo.url()).pathname;
   await expect(leo.getByRole('heading', { name: 'Activity' })).toBeVisible(LOADING);
 
+  // Leo starts with nothing unread (other journeys may have told him things).
+  const leoBell = leo.getByRole('button', { name: /^Notifications/u });
+  await leoBell.click();
+  const markAll = leo.getByRole('button', { name: 'Mark all read' });
+  await expect(markAll).toBeVisible(LOADING);
+  if (await markAll.isEnabled()) await markAll.click();
+  await expect(leoBell).toHaveAccessibleName('Notifications', LOADING);
+  await leo.keyboard.press('Escape');
+
   await signIn(mia, MIA);
   await expect(mia).toHaveURL(/\/dashboard/u, LOADING);
   await mia.goto(callPath);
@@ -84,6 +93,8 @@ test('Mia’s assignment reaches Leo’s open call page, and each sees the other
     LIVE,
   );
   await expect(leo.getByRole('button', { name: /^Assignee/u })).toContainText(/You|Leo Marsh/u);
+  // And his bell says so, with no reload.
+  await expect(leoBell).toHaveAccessibleName('Notifications, 1 unread', LIVE);
   await shoot(leo, 'call-page-note-and-viewers');
 
   // Mia's own change says nothing to Mia.

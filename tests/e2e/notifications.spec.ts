@@ -86,9 +86,6 @@ test('Mia assigns a call to Leo and mentions him; Leo opens it from the bell', a
   await expect(leoBell).toHaveAccessibleName('Notifications, 2 unread');
   await leoBell.click();
   const panel = leo.getByRole('dialog', { name: 'Notifications' });
-  await expect(panel.getByRole('link'))
-    .toHaveCount(2, { timeout: 10_000 })
-    .catch(() => undefined);
   const assigned = panel.getByRole('link', { name: /^Mia Okafor assigned you a call/u }).first();
   const mentioned = panel
     .getByRole('link', { name: /^Mia Okafor mentioned you in a note/u })
