@@ -30,6 +30,23 @@ export async function createErrorReporter(config: Config, logger: Logger): Promi
     sampleRate: 1,
     tracesSampleRate: errorSampleRate(config),
     debug: config.NODE_ENV === 'development',
+    // Nothing a request carries leaves for Sentry: by default the SDK attaches request bodies
+    // (a sign-in's password, a call's content), headers, cookies, query strings (searches for a
+    // caller's number), bound SQL parameters and stack-frame variables to events and spans.
+    // Reports name the user and request through capture() below (docs/security.md).
+    dataCollection: {
+      userInfo: false,
+      cookies: false,
+      httpHeaders: false,
+      httpBodies: [],
+      urlQueryParams: false,
+      databaseQueryData: false,
+      queues: false,
+      graphQL: { document: false, variables: false },
+      genAI: { inputs: false, outputs: false },
+      mcp: { inputs: false, outputs: false },
+      stackFrameVariables: false,
+    },
   });
   return {
     enabled: true,

@@ -90,4 +90,23 @@ describe('POST /api/v1/test-sentry with SENTRY_DSN set', () => {
       .filter((envelope) => envelope.includes('"type":"event"') || envelope.includes('mia@'));
     expect(reports).toEqual([]);
   });
+
+  it('sends Sentry nothing a request carried: no password, session cookie or query', async () => {
+    const mia = new TestClient(server.url);
+    await mia.signIn('mia@northwind.test', DEMO_PASSWORD);
+    const search = await mia.request('GET', '/api/v1/calls?q=%2B441632960123');
+    expect(search.status).toBe(200);
+    const root = new TestClient(server.url);
+    await root.signIn('root@callboard.test', DEMO_PASSWORD);
+    expect((await root.request('POST', '/api/v1/test-sentry')).status).toBe(500);
+    await receiver.waitFor('CallboardTestError');
+    // The spans of those requests, which once carried the sign-in's body, come in their own time.
+    await receiver.waitFor('"url.path":{"value":"/api/v1/calls"');
+    const sent = receiver.envelopes.join('\n');
+    expect(sent).toContain('/api/auth/sign-in/email');
+    expect(sent).not.toContain(DEMO_PASSWORD);
+    expect(sent).not.toContain('441632960123');
+    expect(sent).not.toMatch(/session_token=[^[]/u);
+    expect(sent).not.toContain('callboard.device=');
+  });
 });
