@@ -439,9 +439,13 @@ test.describe('accessibility: axe on every screen, light and dark', () => {
       await visit(callPath, 'call', (p) =>
         expect(p.getByRole('link', { name: /Back to calls/u })).toBeVisible(),
       );
+      // Not 'networkidle': a signed-in tab keeps its live-update stream open.
       await visit('/analytics', 'analytics', async (p) => {
         await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
-        await page.waitForLoadState('networkidle');
+        await expect(
+          p.getByRole('list', { name: 'Headline figures' }).getByRole('link').first(),
+        ).toBeVisible();
+        await expect(p.locator('[aria-busy="true"]')).toHaveCount(0);
       });
       await visit('/admin', 'admin', heading('Admin area'));
       await visit('/test-sentry', 'test-sentry', heading('Error reporting test'));
