@@ -92,7 +92,8 @@ describe('the call page', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(setDeleted).toHaveBeenCalledTimes(1);
-    expect(setDeleted.mock.calls[0]?.[0].body).toEqual({ deleted: true });
+    // With the version on screen, so that a call changed meanwhile is refused.
+    expect(setDeleted.mock.calls[0]?.[0].body).toEqual({ deleted: true, version: call.version });
     expect(toastTitles()).toEqual(['Call deleted']);
   });
 
@@ -129,7 +130,7 @@ describe('the call page', () => {
 
     await user.click(within(triage()).getByRole('button', { name: 'Restore call' }));
     expect(await within(triage()).findByRole('button', { name: 'Delete call' })).toBeTruthy();
-    expect(setDeleted.mock.calls[0]?.[0].body).toEqual({ deleted: false });
+    expect(setDeleted.mock.calls[0]?.[0].body).toEqual({ deleted: false, version: call.version });
     expect(screen.queryByRole('note')).toBeNull();
     expect(toastTitles()).toEqual(['Call restored']);
   });

@@ -37,13 +37,18 @@ export function useDeletedCalls(query: DeletedCallsPage) {
 }
 
 /** PUT /admin/calls/{id}/deleted: hide a call from everyone's list, or bring it back. */
-export function setCallDeleted(callId: string, deleted: boolean) {
-  return callApi(setCallDeletedRoute, { params: { callId }, body: { deleted } });
+export function setCallDeleted(callId: string, deleted: boolean, version?: number) {
+  return callApi(setCallDeletedRoute, {
+    params: { callId },
+    body: version === undefined ? { deleted } : { deleted, version },
+  });
 }
 
 export interface CallDeletedChange {
   callId: string;
   deleted: boolean;
+  /** The version on screen: a call changed since is refused with 409 (docs/live-updates.md). */
+  version?: number;
 }
 
 /**
@@ -58,7 +63,8 @@ export function useSetCallDeleted(
   const queryClient = useQueryClient();
   const { onSuccess, errorToast } = options;
   return useMutation({
-    mutationFn: ({ callId, deleted }: CallDeletedChange) => setCallDeleted(callId, deleted),
+    mutationFn: ({ callId, deleted, version }: CallDeletedChange) =>
+      setCallDeleted(callId, deleted, version),
     onSuccess: (_result, change) => onSuccess?.(change),
     // The call list, the call page, analytics and the audit log all change.
     onSettled: () => queryClient.invalidateQueries(),

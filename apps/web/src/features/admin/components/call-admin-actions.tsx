@@ -11,7 +11,11 @@ import { useSetCallDeleted } from '../api/deleted-calls.ts';
 import { DeleteCallButton } from './delete-call-button.tsx';
 import { toastRestored } from './restored-toast.ts';
 
-export function CallAdminActions({ call }: { call: Pick<CallDetail, 'call_id' | 'deleted_flag'> }) {
+export function CallAdminActions({
+  call,
+}: {
+  call: Pick<CallDetail, 'call_id' | 'deleted_flag' | 'version'>;
+}) {
   const deleted = call.deleted_flag === true;
   const restore = useSetCallDeleted({ onSuccess: toastRestored });
   const deleteButton = useRef<HTMLButtonElement>(null);
@@ -36,7 +40,7 @@ export function CallAdminActions({ call }: { call: Pick<CallDetail, 'call_id' | 
           onRestore={() => {
             restoring.current = true;
             restore.mutate(
-              { callId: call.call_id, deleted: false },
+              { callId: call.call_id, deleted: false, version: call.version },
               {
                 onError: () => {
                   restoring.current = false;
@@ -48,7 +52,7 @@ export function CallAdminActions({ call }: { call: Pick<CallDetail, 'call_id' | 
           Restore call
         </RestoreButton>
       ) : (
-        <DeleteCallButton ref={deleteButton} callId={call.call_id} />
+        <DeleteCallButton ref={deleteButton} callId={call.call_id} version={call.version} />
       )}
     </div>
   );

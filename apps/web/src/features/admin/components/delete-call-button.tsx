@@ -10,9 +10,12 @@ import { useSetCallDeleted } from '../api/deleted-calls.ts';
 
 export function DeleteCallButton({
   callId,
+  version,
   ref,
 }: {
   callId: string;
+  /** The version on screen, sent with the delete. */
+  version?: number;
   /** The button that opens the dialog (the call page focuses it once a restore has put it there). */
   ref?: Ref<HTMLButtonElement>;
 }) {
@@ -51,7 +54,7 @@ export function DeleteCallButton({
         pendingLabel="Deleting…"
         pending={setDeleted.isPending}
         error={setDeleted.isError ? errorMessage(setDeleted.error) : null}
-        onConfirm={() => setDeleted.mutate({ callId, deleted: true })}
+        onConfirm={() => setDeleted.mutate({ callId, deleted: true, version })}
       >
         <p>
           It disappears from the call log and analytics for everyone in the organisation. Admins can

@@ -169,10 +169,13 @@ describe('DeletedCallsPanel', () => {
     const { user } = renderPanel('', {
       routes: { 'PUT /api/v1/admin/calls/call_0003/deleted': restore },
     });
+    const shownVersion = deleted.find((call) => call.call_id === 'call_0003')?.version;
     await user.click(await screen.findByRole('button', { name: 'Restore call call_0003' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'call_0003' })).toBeNull());
     expect(restore).toHaveBeenCalledTimes(1);
-    expect(restore.mock.calls[0]?.[0].body).toEqual({ deleted: false });
+    // With the version on screen, so that a call changed meanwhile is refused.
+    expect(restore.mock.calls[0]?.[0].body).toEqual({ deleted: false, version: shownVersion });
+    expect(shownVersion).toBeGreaterThan(0);
     expect(screen.getByText('1–25 of 29 deleted calls')).toBeTruthy();
     expect(rowIds()).toContain('call_0026');
     expect(getToasts().map((toast) => toast.title)).toEqual(['Call restored']);

@@ -39,6 +39,7 @@ function readPage(params: URLSearchParams): PageChoice {
 /** Where the call being restored was listed. */
 interface RestoredFrom {
   callId: string;
+  version: number;
   index: number;
   page: number;
 }
@@ -80,7 +81,7 @@ export function DeletedCallsPanel() {
   const restore = (from: RestoredFrom) => {
     restoring.current = from;
     setDeleted.mutate(
-      { callId: from.callId, deleted: false },
+      { callId: from.callId, deleted: false, version: from.version },
       {
         onError: () => {
           restoring.current = null;
@@ -195,7 +196,14 @@ export function DeletedCallsPanel() {
           data-restore-call={call.call_id}
           pending={setDeleted.isPending && setDeleted.variables.callId === call.call_id}
           aria-label={`Restore call ${call.call_id}`}
-          onRestore={() => restore({ callId: call.call_id, index: rows.indexOf(call), page })}
+          onRestore={() =>
+            restore({
+              callId: call.call_id,
+              version: call.version,
+              index: rows.indexOf(call),
+              page,
+            })
+          }
         >
           Restore
         </RestoreButton>
