@@ -253,7 +253,7 @@ describe.each(testDatabaseKinds)('notifications [$name]', ({ create }) => {
     );
     expect(marked).toMatchObject({ status: 200, body: { unread: 2 } });
     const readAt = (await inbox(leo)).notifications.find((n) => n.id === target)?.read_at;
-    expect(readAt).toEqual(expect.any(String));
+    expect(typeof readAt).toBe('string');
     // Again is harmless and keeps the first moment.
     expect(
       (await leo.request<{ unread: number }>('POST', `/api/v1/notifications/${target}/read`)).body,
