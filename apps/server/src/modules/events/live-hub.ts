@@ -163,33 +163,15 @@ export function createLiveHub(options: LiveHubOptions) {
   function dispatch(notification: Notification) {
     switch (notification.type) {
       case 'calls.created':
-        sendAll(byOrganisation.get(notification.organisationId), {
-          type: 'calls.created',
-          count: notification.count,
-        });
-        return;
       case 'call.changed':
-        sendAll(byOrganisation.get(notification.organisationId), {
-          type: 'call.changed',
-          callId: notification.callId,
-          version: notification.version,
-        });
-        return;
       case 'call.activity':
-        sendAll(byOrganisation.get(notification.organisationId), {
-          type: 'call.activity',
-          callId: notification.callId,
-          activityId: notification.activityId,
-          activityType: notification.activityType,
-          actorId: notification.actorId,
-        });
+      case 'presence.changed': {
+        // The organisation routes the event and is not part of it; the schema above has already
+        // dropped any field the client is not meant to see.
+        const { organisationId, ...event } = notification;
+        sendAll(byOrganisation.get(organisationId), event);
         return;
-      case 'presence.changed':
-        sendAll(byOrganisation.get(notification.organisationId), {
-          type: 'presence.changed',
-          callId: notification.callId,
-        });
-        return;
+      }
       case 'notification':
         sendAll(
           [...(byUser.get(notification.userId) ?? [])].filter(
