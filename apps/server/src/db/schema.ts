@@ -8,6 +8,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -18,6 +19,26 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text document type (call_log.search_vector). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * What the call list's search reads (docs/search.md): the caller's name, the call id, both
+ * numbers in the forms people type them (functions/call_log_phone_tokens.sql), the summary and
+ * every transcript turn's text, with the 'simple' configuration (no stemming, any language).
+ * Kept by PostgreSQL itself, so every path that writes a call (API, ingestion, import, seed) is
+ * searchable. Notes are searched through their own index on call_activity.
+ */
+const CALL_SEARCH_DOCUMENT = sql`to_tsvector('simple'::regconfig,
+    coalesce(caller_name, '') || ' ' || call_id || ' '
+    || call_log_phone_tokens(from_number) || ' ' || call_log_phone_tokens(to_number) || ' '
+    || coalesce(summary, ''))
+  || jsonb_to_tsvector('simple'::regconfig,
+    coalesce(jsonb_path_query_array(transcript, '$[*].text'), '[]'::jsonb), '["string"]'::jsonb)`;
+
+/** The list's status order for sorting: the work's order, not the alphabet's. */
+export const CALL_STATUS_RANK = sql`(CASE status WHEN 'New' THEN 0 WHEN 'In progress' THEN 1 ELSE 2 END)`;
 
 const id = () =>
   uuid('id')
@@ -147,11 +168,22 @@ export const mailOutbox = pgTable(
 // (app_organisation_id() and friends; see migrations/0010_least_privilege.sql).
 // ---------------------------------------------------------------------------------------------
 
-export const organisations = pgTable('organisations', {
-  id: id(),
-  name: text('name').notNull(),
-  created_at: createdAt(),
-});
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /**
+     * ISO 3166 country whose local phone forms the organisation's people type ("07700 499194"
+     * for GB): the call search reads a number in that form as the international one.
+     */
+    phone_country: text('phone_country').notNull().default('GB'),
+    created_at: createdAt(),
+  },
+  (table) => [
+    check('organisations_phone_country_check', sql`${table.phone_country} ~ '^[A-Z]{2}$'`),
+  ],
+);
 
 export const profiles = pgTable(
   'profiles',
@@ -171,6 +203,8 @@ export const profiles = pgTable(
     is_super_admin: boolean('is_super_admin').notNull().default(false),
     /** Email me when a call is assigned to me or I am mentioned (the profile page; off by default). */
     notify_by_email: boolean('notify_by_email').notNull().default(false),
+    /** The call list's columns this person shows, in order; null: the default set. */
+    call_list_columns: text('call_list_columns').array(),
     created_at: createdAt(),
   },
   (table) => [
@@ -227,6 +261,7 @@ export const callLog = pgTable(
     // version a write carries to be refused, not applied, when someone changed the call since
     // the writer read it (docs/live-updates.md).
     version: integer('version').notNull().default(1),
+    search_vector: tsvector('search_vector').generatedAlwaysAs(CALL_SEARCH_DOCUMENT),
     // Denormalised from agent_mapping by a trigger (migrations/0001): the tenant key for RLS
     // and for the list index. Null while the agent is unmapped.
     organisation_id: uuid('organisation_id').references(() => organisations.id, {
@@ -247,6 +282,53 @@ export const callLog = pgTable(
     // never collide).
     uniqueIndex('call_log_external_id_key').on(table.organisation_id, table.external_id),
     index('call_log_assignee_id_idx').on(table.assignee_id),
+    // The list's search (docs/search.md): every organisation's documents in one index; a search
+    // that matches many calls is answered from call_log_list_idx in the list's order instead.
+    index('call_log_search_idx').using('gin', table.search_vector),
+    // The list's sort orders (docs/search.md, "Sorting"): each column's index gives the first
+    // page in order, ties newest first. Deleted calls are the admin's rare view, left out.
+    index('call_log_sort_duration_idx')
+      .on(
+        table.organisation_id,
+        table.duration_seconds.desc().nullsLast(),
+        table.end_datetime.desc().nullsFirst(),
+        table.call_id.desc().nullsFirst(),
+      )
+      .where(sql`${table.deleted_flag} is not true`),
+    index('call_log_sort_caller_idx')
+      .on(
+        table.organisation_id,
+        sql`lower(${table.caller_name}) asc nulls last`,
+        table.end_datetime.desc().nullsFirst(),
+        table.call_id.desc().nullsFirst(),
+      )
+      .where(sql`${table.deleted_flag} is not true`),
+    index('call_log_sort_status_idx')
+      .on(
+        table.organisation_id,
+        CALL_STATUS_RANK,
+        table.end_datetime.desc().nullsFirst(),
+        table.call_id.desc().nullsFirst(),
+      )
+      .where(sql`${table.deleted_flag} is not true`),
+    // Sorting by agent or assignee name walks the few agents or members in name order and
+    // each one's calls newest first; these also serve the agent and assignee filters.
+    index('call_log_agent_list_idx')
+      .on(
+        table.organisation_id,
+        table.agent_id,
+        table.end_datetime.desc().nullsFirst(),
+        table.call_id.desc().nullsFirst(),
+      )
+      .where(sql`${table.deleted_flag} is not true`),
+    index('call_log_assignee_list_idx')
+      .on(
+        table.organisation_id,
+        table.assignee_id,
+        table.end_datetime.desc().nullsFirst(),
+        table.call_id.desc().nullsFirst(),
+      )
+      .where(sql`${table.deleted_flag} is not true`),
     check('call_log_status_check', sql`${table.status} in ('New', 'In progress', 'Closed')`),
     check(
       'call_log_direction_check',
@@ -305,6 +387,10 @@ export const callActivity = pgTable(
   (table) => [
     index('call_activity_call_id_idx').on(table.call_id, table.created_at),
     index('call_activity_organisation_created_idx').on(table.organisation_id, table.created_at),
+    // The list's search over notes (docs/search.md).
+    index('call_activity_note_search_idx')
+      .using('gin', sql`to_tsvector('simple'::regconfig, coalesce(${table.body}, ''))`)
+      .where(sql`${table.type} = 'NOTE'`),
     check('call_activity_type_check', sql`${table.type} in ('ASSIGNED', 'STATUS_CHANGED', 'NOTE')`),
   ],
 );
@@ -499,6 +585,43 @@ export const callPresence = pgTable(
 );
 
 /**
+ * A saved view of the call list: a name and the list's URL state (filters, tab, sort), and the
+ * columns it shows. Personal views are their owner's; shared ones the whole organisation's, kept
+ * by their creator and the organisation's admins (tables/saved_views.sql).
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: id(),
+    organisation_id: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    owner_id: uuid('owner_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    shared: boolean('shared').notNull().default(false),
+    name: text('name').notNull(),
+    /** The list's URL query string, without the page ("status=open&assignee=me&sort=-duration"). */
+    query: text('query').notNull(),
+    /** The columns shown, in order; null: the viewer's own. */
+    columns: text('columns').array(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [
+    index('saved_views_organisation_idx').on(table.organisation_id, table.owner_id),
+    uniqueIndex('saved_views_personal_name_key')
+      .on(table.owner_id, sql`lower(${table.name})`)
+      .where(sql`not ${table.shared}`),
+    uniqueIndex('saved_views_shared_name_key')
+      .on(table.organisation_id, sql`lower(${table.name})`)
+      .where(sql`${table.shared}`),
+    check('saved_views_name_check', sql`length(${table.name}) between 1 and 60`),
+    check('saved_views_query_check', sql`length(${table.query}) <= 2000`),
+  ],
+);
+
+/**
  * The tables that hold one organisation's data; each has RLS enabled and forced, by its file in
  * db/sql/tables/ (`npm run db:sql-migration` writes the standard one for a table added here).
  */
@@ -516,4 +639,5 @@ export const TENANT_TABLES = [
   'webhook_deliveries',
   'notifications',
   'call_presence',
+  'saved_views',
 ] as const;

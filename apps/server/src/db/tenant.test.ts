@@ -70,6 +70,8 @@ const EXPECTED_TABLE_GRANTS = [
   'organisations INSERT',
   'organisations SELECT',
   'profiles SELECT',
+  'saved_views DELETE',
+  'saved_views SELECT',
   'webhook_deliveries SELECT',
 ];
 const EXPECTED_COLUMN_GRANTS = [
@@ -158,9 +160,24 @@ const EXPECTED_COLUMN_GRANTS = [
   'notifications.organisation_id INSERT',
   'notifications.read_at UPDATE',
   'notifications.user_id INSERT',
+  // Admins set the phone country the call search reads local numbers with.
+  'organisations.phone_country UPDATE',
+  'profiles.call_list_columns UPDATE',
   'profiles.first_name UPDATE',
   'profiles.last_name UPDATE',
   'profiles.notify_by_email UPDATE',
+  // Saved views: made by a member as themselves; kept by the owner (and admins, for shared ones).
+  'saved_views.columns INSERT',
+  'saved_views.columns UPDATE',
+  'saved_views.name INSERT',
+  'saved_views.name UPDATE',
+  'saved_views.organisation_id INSERT',
+  'saved_views.owner_id INSERT',
+  'saved_views.query INSERT',
+  'saved_views.query UPDATE',
+  'saved_views.shared INSERT',
+  'saved_views.shared UPDATE',
+  'saved_views.updated_at UPDATE',
 ];
 const EXPECTED_FUNCTIONS = [
   'accept_invitation',
@@ -173,6 +190,7 @@ const EXPECTED_FUNCTIONS = [
   'app_organisation_id',
   'app_user_id',
   'call_exists',
+  'call_log_phone_tokens',
   'detach_member',
   'ingest_refused_agents',
   'set_member_role',

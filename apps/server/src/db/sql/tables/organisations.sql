@@ -1,4 +1,5 @@
--- Members read their own organisation; platform operators read all and create.
+-- Members read their own organisation; platform operators read all and create. Its admins set
+-- its settings (the phone country the call search reads local numbers with).
 ALTER TABLE organisations ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE organisations FORCE ROW LEVEL SECURITY;
@@ -12,4 +13,10 @@ CREATE POLICY organisations_platform_read ON organisations FOR SELECT
 CREATE POLICY organisations_platform_create ON organisations FOR INSERT
   WITH CHECK ((SELECT app_is_platform()));
 --> statement-breakpoint
+CREATE POLICY organisations_admin_update ON organisations FOR UPDATE
+  USING (id = (SELECT app_admin_organisation_id()))
+  WITH CHECK (id = (SELECT app_admin_organisation_id()));
+--> statement-breakpoint
 GRANT SELECT, INSERT ON organisations TO callboard_app;
+--> statement-breakpoint
+GRANT UPDATE (phone_country) ON organisations TO callboard_app;
