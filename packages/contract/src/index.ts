@@ -4,6 +4,7 @@ export * from './password-policy.ts';
 export * from './me.ts';
 export * from './calls.ts';
 export * from './call-list-filters.ts';
+export * from './call-list-view.ts';
 export * from './call-csv.ts';
 export * from './analytics.ts';
 export * from './admin.ts';
