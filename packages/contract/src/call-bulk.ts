@@ -114,8 +114,11 @@ export const bulkCallActionBodySchema = z.discriminatedUnion(
   ],
   { message: 'must be assign, setStatus, delete, restore or undo' },
 );
-export type BulkCallActionBody = z.infer<typeof bulkCallActionBodySchema>;
-export type BulkCallAction = BulkCallActionBody['action'];
+/** The body as a client sends it (the view's query as GET /calls takes it). */
+export type BulkCallActionBody = z.input<typeof bulkCallActionBodySchema>;
+/** The body as the server reads it. */
+export type BulkCallActionRequest = z.output<typeof bulkCallActionBodySchema>;
+export type BulkCallAction = BulkCallActionRequest['action'];
 
 export const bulkCallActionResponseSchema = z.object({
   action: z.enum(['assign', 'setStatus', 'delete', 'restore', 'undo']),

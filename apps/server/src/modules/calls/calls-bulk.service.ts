@@ -5,7 +5,7 @@
 import {
   BULK_ACTION_MAX_CALLS,
   type BulkMatching,
-  type BulkCallActionBody,
+  type BulkCallActionRequest,
   type BulkCallActionResponse,
   type BulkPrevious,
 } from '@callboard/contract';
@@ -68,7 +68,7 @@ function isAlready(call: LockedCall, value: BulkPrevious): boolean {
 }
 
 /** The value an action sets every selected call to; undo carries one per call instead. */
-function actionValue(body: Exclude<BulkCallActionBody, { action: 'undo' }>): BulkPrevious {
+function actionValue(body: Exclude<BulkCallActionRequest, { action: 'undo' }>): BulkPrevious {
   switch (body.action) {
     case 'assign':
       return { assigneeId: body.assigneeId };
@@ -296,7 +296,7 @@ async function applyChanges(
 export async function bulkCallAction(
   db: Db,
   claims: AccessClaims,
-  body: BulkCallActionBody,
+  body: BulkCallActionRequest,
   deps: NotifyDeps,
 ): Promise<BulkCallActionResponse> {
   const { response, mailed } = await withTenant(db, claims, async (tx, principal) => {
