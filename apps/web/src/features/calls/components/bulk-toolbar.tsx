@@ -1,7 +1,12 @@
 // Bulk triage on the call list: the bar that offers every matching call once a whole page is
 // selected, and the toolbar that acts on the selection (assign, status, and delete for admins).
 // The toolbar sticks to the bottom of the window while anything is selected, at every width.
-import { CALL_STATUSES, type CallStatus, type Member } from '@callboard/contract';
+import {
+  BULK_ACTION_MAX_CALLS,
+  CALL_STATUSES,
+  type CallStatus,
+  type Member,
+} from '@callboard/contract';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Combobox } from '../../../components/ui/combobox.tsx';
@@ -13,7 +18,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 import { IconChevronDown, IconX } from '../../../components/ui/icons.tsx';
-import { BULK_ACTION_MAX_CALLS } from '@callboard/contract';
+import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../../../lib/format.ts';
 import type { CallSelection } from '../hooks/use-call-selection.ts';
 import type { BulkRequest } from '../hooks/use-bulk-actions.ts';
@@ -126,17 +131,22 @@ export function BulkToolbar({
           variant="ghost"
           size="sm"
           onClick={selection.clear}
-          className="order-first sm:order-last"
+          className="sm:order-last"
           aria-label="Clear selection"
         >
           <IconX className="size-4" />
           <span className="sm:sr-only">Clear</span>
         </Button>
-        <div className="flex w-full gap-2 sm:w-auto">
+        <div
+          className={cn(
+            'grid w-full gap-2 sm:flex sm:w-auto',
+            isAdmin ? 'grid-cols-3' : 'grid-cols-2',
+          )}
+        >
           <Combobox
             label="Assign"
             hideLabel
-            className="min-w-0 flex-1 sm:w-44 sm:flex-none"
+            className="min-w-0 sm:w-44"
             options={options}
             value={null}
             open={openMenu === 'assign'}
@@ -183,11 +193,11 @@ export function BulkToolbar({
           {isAdmin ? (
             <Button
               variant="secondary"
-              className="min-w-0 flex-1 text-danger-fg sm:flex-none"
+              className="min-w-0"
               disabled={pending}
               onClick={() => setConfirmDelete(true)}
             >
-              Delete
+              Delete…
             </Button>
           ) : null}
         </div>

@@ -377,9 +377,10 @@ function CallRow({
         onOpen(index, event);
       }}
       className={cn(
-        'cursor-pointer bg-surface transition-colors outline-none hover:bg-surface-muted',
-        selection?.isSelected(call.call_id) &&
-          'bg-accent-soft/60 hover:bg-accent-soft dark:bg-accent-soft/40',
+        'cursor-pointer transition-colors outline-none',
+        selection?.isSelected(call.call_id)
+          ? 'bg-accent-soft/50 hover:bg-accent-soft'
+          : 'bg-surface hover:bg-surface-muted',
         selection && 'max-md:relative max-md:pl-11',
         'focus-visible:bg-accent-soft focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
         CARDS.row,
