@@ -2,6 +2,7 @@
 // the keyboard and assigns them to Leo in one action, then undoes it; an admin deletes calls in
 // bulk and undoes that. Checked through the API as well as on screen. Screenshots of the
 // selection and its toolbar (light, dark, 1440 and 390 px) go to test-results/bulk-screens/.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers.ts';
 
@@ -52,6 +53,23 @@ async function shoot(page: Page, name: string) {
   }
   await page.emulateMedia({ colorScheme: 'light' });
   if (size) await page.setViewportSize(size);
+}
+
+/** Serious or critical axe findings on the page as it is, in both themes. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const findings: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.waitForTimeout(400); // let entrance animations finish
+    const results = await new AxeBuilder({ page }).analyze();
+    for (const violation of results.violations) {
+      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+      const targets = violation.nodes.map((node) => node.target.join(' ')).join(' | ');
+      findings.push(`${theme}: ${violation.id} ${violation.help} — ${targets}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return findings;
 }
 
 /** The call ids of the list's rows, from their links. */
@@ -166,6 +184,8 @@ test('an admin deletes calls in bulk and undoes it; the page and every match can
     page.getByText(/^All [\d,]+ calls matching this view are selected\.$/u),
   ).toBeVisible();
   await shoot(page, 'all-matching');
+  // The checkboxes, the bar and the toolbar pass axe, as every screen does (shell.spec.ts).
+  expect(await axeFindings(page)).toEqual([]);
   await page.getByRole('button', { name: 'Clear selection' }).first().click();
   await expect(toolbar).toBeHidden();
 
