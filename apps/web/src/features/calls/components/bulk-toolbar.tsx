@@ -113,6 +113,9 @@ export function BulkToolbar({
   );
   const count = selection.count;
   if (count === 0) return null;
+  // "Load all" can put more rows on screen than one action may change.
+  const tooMany = count > BULK_ACTION_MAX_CALLS;
+  const disabled = pending || tooMany;
 
   return (
     <div className="pointer-events-none sticky bottom-3 z-20 mt-3 flex justify-center sm:bottom-5">
@@ -126,6 +129,11 @@ export function BulkToolbar({
           className="mr-auto pl-2 text-sm font-medium whitespace-nowrap text-fg tabular-nums sm:pl-0"
         >
           {formatCount(count)} selected
+          {tooMany ? (
+            <span className="block text-xs font-normal text-fg-muted">
+              At most {formatCount(BULK_ACTION_MAX_CALLS)} at once: select fewer.
+            </span>
+          ) : null}
         </p>
         <Button
           variant="ghost"
@@ -161,6 +169,7 @@ export function BulkToolbar({
             searchPlaceholder="Assign to…"
             emptyText={membersLoading ? 'Loading colleagues…' : 'No colleague matches'}
             pending={pending}
+            disabled={tooMany}
           >
             <span>Assign…</span>
           </Combobox>
@@ -194,7 +203,7 @@ export function BulkToolbar({
             <Button
               variant="secondary"
               className="min-w-0"
-              disabled={pending}
+              disabled={disabled}
               onClick={() => setConfirmDelete(true)}
             >
               Delete…

@@ -3,6 +3,7 @@
 // so that a call someone changed in between is reported, not overwritten
 // (docs/decisions/0019-bulk-actions.md).
 import {
+  BULK_ACTION_MAX_CALLS,
   bulkUndoBody,
   type BulkCallActionBody,
   type BulkCallActionResponse,
@@ -153,7 +154,7 @@ export function useBulkActions({
 
   /** The action on the selection. */
   function run(request: BulkRequest) {
-    if (selection.count === 0) return;
+    if (selection.count === 0 || selection.count > BULK_ACTION_MAX_CALLS) return;
     if (!selection.allMatching) {
       runOn(selection.rows, request);
       return;
