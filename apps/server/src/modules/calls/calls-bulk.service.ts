@@ -130,7 +130,6 @@ async function lockNamedCalls(
  * the count is what they agreed to change, so a different one refuses the action (409).
  */
 async function lockViewCalls(
-  db: Db,
   tx: Tx,
   principal: Principal,
   organisationId: string,
@@ -139,7 +138,6 @@ async function lockViewCalls(
 ): Promise<Target[]> {
   const { query, total } = matching;
   if (total > BULK_ACTION_MAX_CALLS) throw tooMany(total);
-  await assertKnownTimeZone(db, query.tz, 'matching.query.tz');
   const scope = { organisationId, userId: principal.userId };
   const calls = await lockMatchingCalls(tx, scope, query, total + 1);
   if (calls.length !== total) {
@@ -299,6 +297,10 @@ export async function bulkCallAction(
   body: BulkCallActionRequest,
   deps: NotifyDeps,
 ): Promise<BulkCallActionResponse> {
+  // Before the transaction: the zone list is read on its own connection (PGlite has one).
+  if (body.action !== 'undo' && body.matching) {
+    await assertKnownTimeZone(db, body.matching.query.tz, 'matching.query.tz');
+  }
   const { response, mailed } = await withTenant(db, claims, async (tx, principal) => {
     let targets: Target[];
     if (body.action === 'undo') {
@@ -337,7 +339,7 @@ export async function bulkCallAction(
         'deleted' in value,
       );
     } else if (body.matching) {
-      targets = await lockViewCalls(db, tx, principal, organisationId, body.matching, value);
+      targets = await lockViewCalls(tx, principal, organisationId, body.matching, value);
     } else {
       throw AppError.validation('Invalid request: give either calls or matching.');
     }
