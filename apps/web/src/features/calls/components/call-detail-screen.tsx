@@ -89,9 +89,17 @@ function Section({
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({
+  label,
+  children,
+  className,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="text-xs text-fg-muted">{label}</dt>
       <dd className="mt-0.5 min-w-0 text-sm text-fg">{children}</dd>
     </div>
@@ -194,7 +202,10 @@ function useStepTo(): (target: AdjacentCall) => void {
 
 function Kbd({ children }: { children: ReactNode }) {
   return (
-    <kbd className="rounded border border-border bg-surface-muted px-1 font-sans text-[0.7rem] text-fg-muted">
+    <kbd
+      aria-hidden="true"
+      className="rounded border border-border bg-surface-muted px-1 font-sans text-[0.7rem] text-fg-muted"
+    >
       {children}
     </kbd>
   );
@@ -227,12 +238,12 @@ function CallStepper({
         // Disabled but still focusable and named, so that the reason can be read.
         aria-disabled={target ? undefined : 'true'}
         aria-keyshortcuts={key}
+        aria-label={target ? label : `${label}: ${reason ?? ''}`}
         title={target ? `${label} (${key})` : (reason ?? undefined)}
         onClick={() => onStep(direction)}
       >
         {direction === 'previous' ? <IconChevronLeft className="size-4" /> : null}
         <span className="max-sm:sr-only">{direction === 'previous' ? 'Previous' : 'Next'}</span>
-        <span className="sr-only">{target ? ` call` : ` call: ${reason ?? ''}`}</span>
         <span className="max-md:hidden">
           <Kbd>{key}</Kbd>
         </span>
@@ -532,7 +543,7 @@ function CallView({
               {call.disconnection_reason ? (
                 <Fact label="Ended by">{disconnectionReasonLabel(call.disconnection_reason)}</Fact>
               ) : null}
-              <Fact label="Call ID">
+              <Fact label="Call ID" className="col-span-2">
                 <CallIdentifier callId={call.call_id} />
               </Fact>
             </dl>

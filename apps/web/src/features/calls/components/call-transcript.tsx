@@ -11,7 +11,7 @@ import {
 import { IconChevronDown, IconSearch, IconX } from '../../../components/ui/icons.tsx';
 import { inputClassName } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatDuration, formatOffset } from '../../../lib/format.ts';
+import { formatDuration } from '../../../lib/format.ts';
 import type { RecordingPlayer } from '../hooks/use-recording-player.ts';
 import { highlightSegments, searchTerms, type HighlightSegment } from '../lib/highlight.ts';
 
@@ -49,6 +49,37 @@ export function currentTurnIndex(turns: readonly TranscriptTurn[], time: number)
     else break;
   }
   return current;
+}
+
+/**
+ * Brings a turn or hit into view inside the transcript's own panel when it scrolls (wide
+ * screens), so the rest of the page stays put; otherwise (phones) by scrolling the page.
+ */
+function reveal(
+  item: Element,
+  scroller: HTMLElement | null,
+  block: 'center' | 'nearest',
+  behavior: ScrollBehavior,
+): void {
+  if (!scroller || scroller.scrollHeight <= scroller.clientHeight + 1) {
+    item.scrollIntoView({ block, behavior });
+    return;
+  }
+  const box = scroller.getBoundingClientRect();
+  const rect = item.getBoundingClientRect();
+  const top = rect.top - box.top + scroller.scrollTop;
+  const margin = 16;
+  let target: number;
+  if (block === 'center') {
+    target = top - (scroller.clientHeight - rect.height) / 2;
+  } else if (rect.top < box.top + margin) {
+    target = top - margin;
+  } else if (rect.bottom > box.bottom - margin) {
+    target = top + rect.height - scroller.clientHeight + margin;
+  } else {
+    return;
+  }
+  scroller.scrollTo({ top: Math.max(0, target), behavior });
 }
 
 interface SearchState {
@@ -204,6 +235,7 @@ export function CallTranscript({
   const count = search.count;
   const activeHit = count > 0 ? Math.min(active, count - 1) : -1;
   const listRef = useRef<HTMLOListElement>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
   const userScrolledAt = useUserScrollTime();
 
   const current = player?.started ? currentTurnIndex(turns, player.time) : -1;
@@ -212,9 +244,8 @@ export function CallTranscript({
   const activeKey = activeHit >= 0 ? `${query}\u0000${activeHit}` : null;
   useEffect(() => {
     if (activeKey === null) return;
-    listRef.current
-      ?.querySelector('mark[data-active-hit]')
-      ?.scrollIntoView({ block: 'center', inline: 'nearest' });
+    const mark = listRef.current?.querySelector('mark[data-active-hit]');
+    if (mark) reveal(mark, scrollerRef.current, 'center', 'auto');
   }, [activeKey]);
 
   // The turn being played follows playback, unless the user scrolled a moment ago.
@@ -223,7 +254,7 @@ export function CallTranscript({
     if (current < 0 || !playing) return;
     if (Date.now() - userScrolledAt.current < USER_SCROLL_PAUSE_MS) return;
     const item = listRef.current?.querySelector<HTMLElement>(`[data-turn-index="${current}"]`);
-    item?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    if (item) reveal(item, scrollerRef.current, 'nearest', 'smooth');
   }, [current, playing, userScrolledAt]);
 
   function step(direction: 1 | -1) {
@@ -246,7 +277,7 @@ export function CallTranscript({
         />
       </div>
       <div
-        data-transcript-scroller=""
+        ref={scrollerRef}
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-4 sm:px-5"
       >
         <ol ref={listRef} aria-label="Transcript" className="space-y-3">
@@ -274,7 +305,7 @@ export function CallTranscript({
             });
             const time = (
               <time dateTime={isoDuration(turn.at_seconds)} className="tabular-nums">
-                {formatOffset(turn.at_seconds)}
+                {formatDuration(turn.at_seconds)}
               </time>
             );
             return (
