@@ -11,9 +11,9 @@ async function listedCallIds(page: Page): Promise<string[]> {
   const table = page.getByRole('table');
   await expect(table.locator('tbody tr').first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const hrefs = await table.locator('tbody tr a[href^="/call/"]').evaluateAll((links) =>
-    links.map((link) => link.getAttribute('href') ?? ''),
-  );
+  const hrefs = await table
+    .locator('tbody tr a[href^="/call/"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   return hrefs.map((href) => decodeURIComponent(href.replace('/call/', '')));
 }
 
