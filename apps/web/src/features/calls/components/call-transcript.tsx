@@ -202,7 +202,8 @@ function TranscriptSearch({
       {query ? (
         <button
           type="button"
-          className={stepButton}
+          // Phones have the keyboard's delete key, and the row needs the room.
+          className={cn(stepButton, 'max-sm:hidden')}
           onClick={() => onQueryChange('')}
           aria-label="Clear the search"
           title="Clear the search"
