@@ -3,26 +3,26 @@
 // modifiers, so they never fire while someone types in a field or while a dialog, menu or picker
 // is open (`shortcutsBlocked`).
 
-export interface ListShortcut {
-  /** The key as KeyboardEvent.key reports it. */
-  key: string;
-  /** What it does, for a cheat sheet. */
-  description: string;
+import type { Shortcut } from '../../lib/shortcuts.ts';
+
+/** One key, as KeyboardEvent.key reports it, in the cheat sheet's shape (lib/shortcuts.ts). */
+export interface ListShortcut extends Shortcut {
+  keys: [string];
 }
 
 export const LIST_SHORTCUTS = [
-  { key: 'j', description: 'Next call' },
-  { key: 'k', description: 'Previous call' },
-  { key: 'o', description: 'Open the call (also Enter)' },
-  { key: 'x', description: 'Select or deselect the call' },
-  { key: 'a', description: 'Assign the selected calls' },
-  { key: 's', description: 'Set the status of the selected calls' },
-  { key: 'c', description: 'Close the selected calls (or the current one)' },
+  { keys: ['j'], description: 'Next call' },
+  { keys: ['k'], description: 'Previous call' },
+  { keys: ['o'], description: 'Open the call (also Enter)' },
+  { keys: ['x'], description: 'Select or deselect the call' },
+  { keys: ['a'], description: 'Assign the selected calls' },
+  { keys: ['s'], description: 'Set the status of the selected calls' },
+  { keys: ['c'], description: 'Close the selected calls (or the current one)' },
 ] as const satisfies readonly ListShortcut[];
 
-export type ListShortcutKey = (typeof LIST_SHORTCUTS)[number]['key'];
+export type ListShortcutKey = (typeof LIST_SHORTCUTS)[number]['keys'][0];
 
-const KEYS = new Set<string>(LIST_SHORTCUTS.map((shortcut) => shortcut.key));
+const KEYS = new Set<string>(LIST_SHORTCUTS.map((shortcut) => shortcut.keys[0]));
 
 export function isListShortcut(key: string): key is ListShortcutKey {
   return KEYS.has(key);
