@@ -19,10 +19,10 @@ export const SAVED_VIEW_QUERY_MAX_LENGTH = 2000;
 /** Views one person may keep, personal and shared together. */
 export const SAVED_VIEWS_PER_PERSON = 50;
 /**
- * A view's count stops at this many calls and reads "10,000+": counting every call of a big
+ * A view's count stops at this many calls and reads "1,000+": counting every call of a big
  * organisation for each view would cost more than the menu is worth (docs/search.md).
  */
-export const SAVED_VIEW_COUNT_CAP = 10_000;
+export const SAVED_VIEW_COUNT_CAP = 1000;
 
 /** The list's status tabs; a list URL without one shows the open calls. */
 const TABS = ['open', 'closed', 'all'] as const;

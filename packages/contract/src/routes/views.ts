@@ -47,7 +47,7 @@ export const listSavedViewsRoute = defineRoute({
         { id: 'my-open-calls', name: 'My open calls', query: 'status=open&assignee=me', count: 4 },
       ],
       views: [{ ...exampleView, count: 12 }],
-      count_cap: 10000,
+      count_cap: 1000,
     },
   },
   errors: { ...invalidInput, ...inOrganisation },

@@ -74,7 +74,7 @@ describe.each(testDatabaseKinds)('saved views [$name]', ({ create }) => {
   it('lists the built-in views with the counts the list shows for them', async () => {
     const { defaults, views, count_cap } = await list(mia);
     expect(views).toEqual([]);
-    expect(count_cap).toBe(10_000);
+    expect(count_cap).toBe(1000);
     expect(defaults.map(({ id, name, query }) => ({ id, name, query }))).toEqual([
       { id: 'my-open-calls', name: 'My open calls', query: 'status=open&assignee=me' },
       { id: 'unassigned', name: 'Unassigned', query: 'status=open&assignee=unassigned' },
