@@ -98,7 +98,9 @@ function readParam(spec: ParamSpec, raw: string): { value: unknown } | { problem
   }
   const parsed = spec.schema.safeParse(raw);
   if (parsed.success && !spec.read) return { value: parsed.data ?? null };
-  return { problem: parsed.success ? 'is not valid' : (parsed.error.issues[0]?.message ?? '') };
+  // The schema's own words ("must be …"), not a library's default ("Invalid UUID").
+  const message = parsed.success ? undefined : parsed.error.issues[0]?.message;
+  return { problem: message?.startsWith('must ') ? message : 'is not valid' };
 }
 
 /**
