@@ -609,6 +609,10 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
 
     await succeed(browser, contract.requestPasswordResetRoute, { body: { email } });
     const resetToken = await linkToken(email, /\/update-password\?token=([^\s&]+)/u);
+    await succeed(browser, contract.checkResetLinkRoute, { body: { token: resetToken } });
+    await fail(browser, contract.checkResetLinkRoute, 400, { body: { token: '' } });
+    await succeed(browser, contract.checkPasswordRoute, { body: { password: 'password123' } });
+    await fail(browser, contract.checkPasswordRoute, 400, { body: {} });
     await fail(browser, contract.resetPasswordRoute, 400, {
       body: { newPassword: NEW_PASSWORD, token: 'no-such-token' },
     });

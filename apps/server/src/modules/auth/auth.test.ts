@@ -139,6 +139,17 @@ describe.each(testDatabaseKinds)('identity [$name]', ({ create }) => {
     );
     expect(unknownOutbox.body.messages).toEqual([]);
 
+    // The link's page asks whether the token works before showing the form; asking uses nothing.
+    const checkLink = async (value: unknown) =>
+      browser.request<{ valid: boolean }>('POST', '/api/auth/reset-password/check', {
+        json: { token: value },
+      });
+    expect((await checkLink(token)).body).toEqual({ valid: true });
+    expect((await checkLink(token)).body).toEqual({ valid: true });
+    expect((await checkLink(`${token}x`)).body).toEqual({ valid: false });
+    expect((await checkLink('')).status).toBe(400);
+    expect((await checkLink(42)).status).toBe(400);
+
     const weak = await browser.request<{ code: string; reasons: string[] }>(
       'POST',
       '/api/auth/reset-password',
@@ -177,11 +188,35 @@ describe.each(testDatabaseKinds)('identity [$name]', ({ create }) => {
     });
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('INVALID_TOKEN');
+    expect((await checkLink(token)).body).toEqual({ valid: false });
 
     expect((await otherDevice.request('GET', '/api/v1/me')).status).toBe(401);
     expect((await otherDevice.refreshAccessToken()).status).toBe(401);
     expect((await new TestClient(server.url).signIn(email, DEMO_PASSWORD)).status).toBe(401);
     expect((await new TestClient(server.url).signIn(email, newPassword)).status).toBe(200);
+  });
+
+  it('tells the password checklist whether a password is too common, as the rules judge it', async () => {
+    const client = new TestClient(server.url);
+    const check = (json: unknown) =>
+      client.request<{ common?: boolean; code?: string }>('POST', '/api/auth/password/check', {
+        json,
+      });
+    for (const password of ['password123', 'Password2026!', 'qwertyuiop']) {
+      expect((await check({ password })).body, password).toEqual({ common: true });
+    }
+    expect((await check({ password: 'quiet-harbour-lantern-42' })).body).toEqual({
+      common: false,
+    });
+    const empty = await check({ password: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.code).toBe('VALIDATION_FAILED');
+    expect((await check({})).status).toBe(400);
+    const notJson = await client.request('POST', '/api/auth/password/check', {
+      body: 'password=password123',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(notJson.status).toBe(400);
   });
 
   it('does not allow open sign-up', async () => {

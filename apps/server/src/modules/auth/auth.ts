@@ -8,7 +8,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { jwt } from 'better-auth/plugins';
-import { and, eq, like, ne } from 'drizzle-orm';
+import { and, eq, gt, like, ne } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -56,6 +56,21 @@ async function deleteResetTokens(db: Db, userId: string, keep?: string) {
         keep === undefined ? undefined : ne(verifications.identifier, keep),
       ),
     );
+}
+
+/** Whether a reset link's token still works (unused, not expired), without using it up. */
+export async function isLiveResetToken(db: Db, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: verifications.id })
+    .from(verifications)
+    .where(
+      and(
+        eq(verifications.identifier, storedResetIdentifier(`${RESET_PREFIX}${token}`)),
+        gt(verifications.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export function splitName(name: string): { first_name: string; last_name: string } {

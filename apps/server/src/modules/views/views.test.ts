@@ -57,14 +57,10 @@ describe.each(testDatabaseKinds)('saved views [$name]', ({ create }) => {
 
   beforeAll(async () => {
     server = await startTestServer(await create(), { callsPerOrganisation: 40 });
-    [mia, leo, ava, gus] = await Promise.all(
-      [
-        'mia@northwind.test',
-        'leo@northwind.test',
-        'ava.admin@northwind.test',
-        'gus.admin@globex.test',
-      ].map(signedIn),
-    );
+    mia = await signedIn('mia@northwind.test');
+    leo = await signedIn('leo@northwind.test');
+    ava = await signedIn('ava.admin@northwind.test');
+    gus = await signedIn('gus.admin@globex.test');
     anonymous = new TestClient(server.url);
   });
   afterAll(async () => {
