@@ -40,6 +40,25 @@ async function readBody<Schema extends core.$ZodType>(c: Context, schema: Schema
 const badBody = (c: Context, message: string) =>
   c.json({ code: 'VALIDATION_FAILED', message }, 400);
 
+/**
+ * better-auth's "Invalid origin" means nothing to the person signing in: the page was opened at
+ * an address other than the configured APP_URL. Say where to open Callboard instead.
+ */
+async function explainOrigin(response: Response, appUrl: string): Promise<Response> {
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  if ((body as { code?: unknown } | null)?.code !== 'INVALID_ORIGIN') return response;
+  return Response.json(
+    {
+      code: 'INVALID_ORIGIN',
+      message: `Open Callboard at ${new URL(appUrl).origin} to sign in.`,
+    },
+    { status: 403, headers: { 'cache-control': 'no-store' } },
+  );
+}
+
 export function authRoutes(deps: { db: Db; config: Config; auth: Auth }) {
   const { db, config, auth } = deps;
   const trustsProxies = config.TRUSTED_PROXIES.length > 0;
@@ -53,7 +72,10 @@ export function authRoutes(deps: { db: Db; config: Config; auth: Auth }) {
     const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
     const body = hasBody ? await c.req.text() : undefined;
     headers.delete('content-length');
-    return auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
+    const response = await auth.handler(
+      new Request(c.req.url, { method: c.req.method, headers, body }),
+    );
+    return response.status === 403 ? explainOrigin(response, config.APP_URL) : response;
   };
 
   return new Hono()
