@@ -24,7 +24,11 @@ export async function getAnalytics(
   // The contract keeps both periods within 1970 … 9999 and the zone a name Node knows; the
   // database must know the zone too.
   await assertKnownTimeZone(db, query.tz);
-  const period: Period = { from: new Date(query.from), to: new Date(query.to) };
+  // A period that runs past now ends now: the one it is compared with is then as long, so that
+  // a part-future period is not set against a whole one ("−100 %" for days still to come).
+  const from = new Date(query.from);
+  const askedTo = new Date(query.to);
+  const period: Period = { from, to: askedTo > now && now > from ? now : askedTo };
   const length = period.to.getTime() - period.from.getTime();
   const previous: Period = { from: new Date(period.from.getTime() - length), to: period.from };
 

@@ -490,6 +490,32 @@ describe.each(testDatabaseKinds)('GET /api/v1/analytics [$name]', ({ create }) =
     expect((await nora.request('GET', `/api/v1/analytics?${params.toString()}`)).status).toBe(403);
   });
 
+  it('refuses a period that starts in the future, and compares a partly future one like for like', async () => {
+    const hour = 3_600_000;
+    const future = await mia.request<{ error: { code: string; fields: Record<string, string> } }>(
+      'GET',
+      `/api/v1/analytics?from=${new Date(Date.now() + hour).toISOString()}&to=${new Date(Date.now() + 48 * hour).toISOString()}`,
+    );
+    expect(future.status).toBe(400);
+    expect(future.body.error.fields.from).toBe('must not be in the future');
+
+    // Three days, two of them still to come: the period ends now, and the one it is compared
+    // with is as long, so the figures are like for like rather than a third against a whole.
+    const from = new Date(Date.now() - 24 * hour);
+    const before = Date.now();
+    const partly = await mia.request<AnalyticsResponse>(
+      'GET',
+      `/api/v1/analytics?from=${from.toISOString()}&to=${new Date(from.getTime() + 72 * hour).toISOString()}`,
+    );
+    expect(partly.status).toBe(200);
+    const { period, previousPeriod } = partly.body;
+    const end = Date.parse(period.to);
+    expect(end).toBeGreaterThanOrEqual(before);
+    expect(end).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(previousPeriod.to)).toBe(from.getTime());
+    expect(Date.parse(previousPeriod.from)).toBe(from.getTime() - (end - from.getTime()));
+  });
+
   it('answers bad parameters with 400', async () => {
     for (const query of [
       '',
