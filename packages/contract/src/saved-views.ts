@@ -245,7 +245,7 @@ export const updateSavedViewBodySchema = z
     shared: shared.optional(),
     columns: viewColumns.optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+  .refine((body) => Object.keys(body).some((key) => body[key as keyof typeof body] !== undefined), {
     message: 'must change the name, query, columns or sharing',
   });
 export type UpdateSavedViewBody = z.input<typeof updateSavedViewBodySchema>;

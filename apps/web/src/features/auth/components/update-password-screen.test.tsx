@@ -10,7 +10,6 @@ import { sessionStore } from '../../../lib/session.ts';
 import {
   createFakeFetch,
   jsonResponse,
-  sentBody,
   sessionRoutes,
   type FakeHandler,
 } from '../../../testing/fake-fetch.ts';
@@ -47,7 +46,7 @@ async function renderUpdatePassword(
 /** The requests a fake fetch received for one path, with their JSON bodies. */
 function sentTo(fetchMock: ReturnType<typeof createFakeFetch>, path: string): unknown[] {
   return fetchMock.mock.calls
-    .filter(([input]) => String(input).endsWith(path))
+    .filter(([input]) => (typeof input === 'string' ? input : '').endsWith(path))
     .map(([, init]) =>
       typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null,
     );

@@ -2,7 +2,7 @@
 // owner), or delete it (with a confirmation). Lists the views the reader may change: their own,
 // and, for an admin, the organisation's shared ones (docs/search.md, "Saved views").
 import { SAVED_VIEW_NAME_MAX_LENGTH, type ListedSavedView } from '@callboard/contract';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -20,7 +20,7 @@ function RenameForm({ view, onDone }: { view: ListedSavedView; onDone: () => voi
   const update = useUpdateSavedView();
   const blank = name.trim() === '';
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (blank) return;
     if (name.trim() === view.name) {

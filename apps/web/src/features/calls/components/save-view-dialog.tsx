@@ -1,7 +1,7 @@
 // "Save view": a name for the call list as it is now (its tab, filters, sort and columns), kept
 // for oneself or shared with the organisation (docs/search.md, "Saved views").
 import { SAVED_VIEW_NAME_MAX_LENGTH } from '@callboard/contract';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog.tsx';
@@ -48,7 +48,7 @@ export function SaveViewDialog({
     }
   }
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!name.trim()) {
       setBlank(true);
