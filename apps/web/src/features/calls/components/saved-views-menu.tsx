@@ -114,6 +114,9 @@ export function SavedViewsMenu({
   return (
     <>
       <DropdownMenu
+        // Not modal: the page behind stays in the accessibility tree (a modal menu hides it with
+        // aria-hidden while its controls stay focusable), and Escape or Tab still close it.
+        modal={false}
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
