@@ -27,7 +27,7 @@ test('save a view, reload, and open it from the Views menu', async ({ page }) =>
   await dialog.getByLabel('Name').fill('Closed, nobody’s');
   await dialog.getByRole('button', { name: 'Save view' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Saved “Closed, nobody’s”')).toBeVisible();
+  await expect(page.getByText('Saved “Closed, nobody’s”', { exact: true })).toBeVisible();
 
   await page.reload();
   await page.goto('/dashboard');
