@@ -4,7 +4,7 @@
 // the size of the sign-in page's first download.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, submitSignIn } from './helpers.ts';
+import { latestMailTo, linkIn, signIn, submitSignIn } from './helpers.ts';
 import {
   looksLikeAPerson,
   posthogEvents,
@@ -51,8 +51,9 @@ test.describe('routes (docs/product.md, "Routes")', () => {
     await page.goto('/forgot-password');
     await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
 
+    // A token that is not a live reset link says so at once.
     await page.goto('/update-password?token=some-token');
-    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Reset link expired' })).toBeVisible();
 
     await page.goto('/join');
     await expect(page.getByRole('heading', { name: 'Join your team on Callboard' })).toBeVisible();
@@ -422,7 +423,18 @@ test.describe('accessibility: axe on every screen, light and dark', () => {
       await visit('/auth', 'sign-in', heading('Sign in to Callboard'));
       await visit('/forgot-password', 'forgot password', heading('Reset your password'));
       await visit('/update-password', 'update password (dead link)', heading(/link doesn/u));
-      await visit('/update-password?token=x', 'update password', heading('Choose a new password'));
+      await visit('/update-password?token=x', 'update password (used link)', (p) =>
+        expect(p.getByRole('heading', { level: 1, name: 'Reset link expired' })).toBeVisible(),
+      );
+      // A live link shows the form (its page checks the token first).
+      await page.request.post('/api/auth/request-password-reset', {
+        data: { email: 'leo@northwind.test' },
+      });
+      const resetMail = await latestMailTo(page.request, 'leo@northwind.test');
+      const resetLink = new URL(linkIn(resetMail?.text ?? ''));
+      await visit(`${resetLink.pathname}${resetLink.search}`, 'update password', (p) =>
+        expect(p.getByLabel('New password', { exact: true })).toBeVisible(),
+      );
       await visit('/join', 'join', heading('Join your team on Callboard'));
       await visit('/no/such/page', 'not found', heading('Page not found'));
 
@@ -435,6 +447,13 @@ test.describe('accessibility: axe on every screen, light and dark', () => {
       await page.getByRole('button', { name: /account menu/u }).click();
       await expect(page.getByRole('menu')).toBeVisible();
       await check('user menu');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /^Views/u }).click();
+      await expect(page.getByRole('menuitemradio', { name: /^My open calls/u })).toBeVisible();
+      await check('views menu');
+      await page.getByRole('menuitem', { name: 'Save view…' }).click();
+      await expect(page.getByRole('dialog', { name: 'Save view' })).toBeVisible();
+      await check('save view');
       await page.keyboard.press('Escape');
       await visit(callPath, 'call', (p) =>
         expect(p.getByRole('link', { name: /Back to calls/u })).toBeVisible(),

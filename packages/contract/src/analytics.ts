@@ -25,6 +25,12 @@ export const analyticsQuerySchema = z
     message: 'must be before to',
     path: ['from'],
   })
+  // A period that has not begun has nothing to count; one that has not ended is counted up to
+  // now, and compared with a period as long (apps/server/src/modules/analytics/analytics.service.ts).
+  .refine((query) => Date.parse(query.from) <= Date.now(), {
+    message: 'must not be in the future',
+    path: ['from'],
+  })
   .refine(
     (query) =>
       Date.parse(query.to) - Date.parse(query.from) <= ANALYTICS_MAX_RANGE_DAYS * 86_400_000,

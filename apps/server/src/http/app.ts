@@ -42,6 +42,7 @@ import { meRoutes } from '../modules/me/me.routes.ts';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.ts';
 import { organisationRoutes } from '../modules/organisation/organisation.routes.ts';
 import { platformRoutes } from '../modules/platform/platform.routes.ts';
+import { viewRoutes } from '../modules/views/views.routes.ts';
 import { createAccessTokenVerifier } from './access-token.ts';
 import { openApiDocument } from './openapi.ts';
 import { servedRoutes } from './routes.ts';
@@ -264,6 +265,7 @@ export function createApp(deps: AppDeps) {
       ...integrationRoutes({ secrets, appUrl: config.APP_URL }),
       ...invitationRoutes,
       ...platformRoutes,
+      ...viewRoutes,
       ...eventRoutes(live),
     ),
   );

@@ -228,6 +228,45 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
     await fail(mia, contract.raiseTestErrorRoute, 403);
   });
 
+  it('saved views', async () => {
+    await succeed(mia, contract.listSavedViewsRoute, { query: { tz: 'Europe/London' } });
+    await fail(mia, contract.listSavedViewsRoute, 400, { query: { tz: 'Mars/Olympus' } });
+    await fail(nora, contract.listSavedViewsRoute, 403);
+    await fail(anonymous, contract.listSavedViewsRoute, 401);
+    const body = { name: 'Documented', query: 'status=open&sort=-duration', shared: true };
+    const view = z.parse(
+      contract.savedViewSchema,
+      await succeed(mia, contract.createSavedViewRoute, { body }),
+    );
+    await fail(mia, contract.createSavedViewRoute, 409, { body });
+    await fail(mia, contract.createSavedViewRoute, 400, { body: { name: '', query: '' } });
+    await fail(nora, contract.createSavedViewRoute, 403, { body });
+    await fail(anonymous, contract.createSavedViewRoute, 401, { body });
+    const params = { viewId: view.id };
+    await succeed(mia, contract.updateSavedViewRoute, { params, body: { name: 'Renamed' } });
+    await fail(mia, contract.updateSavedViewRoute, 400, { params, body: {} });
+    await fail(mia, contract.updateSavedViewRoute, 404, {
+      params: { viewId: UNKNOWN_ID },
+      body: { name: 'x' },
+    });
+    await succeed(ava, contract.createSavedViewRoute, {
+      body: { name: 'Taken', query: '', shared: true },
+    });
+    await fail(mia, contract.updateSavedViewRoute, 409, { params, body: { name: 'taken' } });
+    await fail(ava, contract.updateSavedViewRoute, 403, { params, body: { shared: false } });
+    await fail(ava, contract.deleteSavedViewRoute, 400, { params: { viewId: 'x' } });
+    await fail(mia, contract.deleteSavedViewRoute, 404, { params: { viewId: UNKNOWN_ID } });
+    const avaViews = await ava.request<{ id: string }>('GET', '/api/v1/views');
+    expect(avaViews.status).toBe(200);
+    const avaShared = z
+      .parse(contract.savedViewListSchema, avaViews.body)
+      .views.find((each) => each.name === 'Taken');
+    await fail(mia, contract.deleteSavedViewRoute, 403, {
+      params: { viewId: avaShared?.id ?? '' },
+    });
+    await succeed(mia, contract.deleteSavedViewRoute, { params });
+  });
+
   it('live updates: the event stream, presence and viewers', async () => {
     // Before 'joining through an invitation link', while nora has no organisation. The stream
     // never ends by itself: read it up to its first event, as documented.
@@ -600,6 +639,10 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
 
     await succeed(browser, contract.requestPasswordResetRoute, { body: { email } });
     const resetToken = await linkToken(email, /\/update-password\?token=([^\s&]+)/u);
+    await succeed(browser, contract.checkResetLinkRoute, { body: { token: resetToken } });
+    await fail(browser, contract.checkResetLinkRoute, 400, { body: { token: '' } });
+    await succeed(browser, contract.checkPasswordRoute, { body: { password: 'password123' } });
+    await fail(browser, contract.checkPasswordRoute, 400, { body: {} });
     await fail(browser, contract.resetPasswordRoute, 400, {
       body: { newPassword: NEW_PASSWORD, token: 'no-such-token' },
     });

@@ -5,6 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { analyticsKeys } from '../features/analytics/api/analytics-keys.ts';
 import { callKeys } from '../features/calls/api/call-keys.ts';
+import { savedViewKeys } from '../features/calls/api/saved-view-keys.ts';
 import { emitLiveCatchUp, emitLiveEvent, LIVE_COALESCE_MS } from '../lib/live-updates.ts';
 import { organisationKeys } from '../lib/organisation-directory.ts';
 import { dispatchLiveEvents, NOTIFICATIONS_KEY } from './live-dispatch.ts';
@@ -44,11 +45,13 @@ describe('dispatchLiveEvents', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(invalidated()).toEqual([
       { queryKey: callKeys.lists() },
+      // Saved views' counts are only marked stale: the Views menu asks again when it opens.
+      { queryKey: savedViewKeys.all, refetchType: 'none' },
       { queryKey: analyticsKeys.all, refetchType: 'none' },
       { queryKey: callKeys.detail('call_1') },
     ]);
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(invalidate).toHaveBeenCalledTimes(3);
+    expect(invalidate).toHaveBeenCalledTimes(4);
   });
 
   it('sends each kind of event to its queries', async () => {

@@ -10,6 +10,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { analyticsKeys } from '../features/analytics/api/analytics-keys.ts';
 import { callKeys } from '../features/calls/api/call-keys.ts';
+import { savedViewKeys } from '../features/calls/api/saved-view-keys.ts';
 import {
   createCoalescer,
   LIVE_COALESCE_MS,
@@ -60,6 +61,9 @@ function refetch(queryClient: QueryClient, target: Target): void {
   switch (target.kind) {
     case 'lists':
       void queryClient.invalidateQueries({ queryKey: callKeys.lists() });
+      // Saved views' counts cost more than a page: stale only, refetched when the Views menu
+      // opens (features/calls/components/saved-views-menu.tsx).
+      void queryClient.invalidateQueries({ queryKey: savedViewKeys.all, refetchType: 'none' });
       return;
     case 'detail':
       void queryClient.invalidateQueries({ queryKey: callKeys.detail(target.callId) });

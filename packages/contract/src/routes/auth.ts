@@ -116,6 +116,50 @@ export const resetPasswordRoute = defineRoute({
   errorSchema: authErrorBodySchema,
 });
 
+/**
+ * Callboard's own, beside better-auth's: whether a reset link's token still works, asked when the
+ * link's page opens, so that a used or expired link says so before anyone types a password. It
+ * does not use the token up.
+ */
+export const checkResetLinkRoute = defineRoute({
+  operationId: 'checkResetLink',
+  method: 'post',
+  base: '/api/auth',
+  path: '/reset-password/check',
+  summary: "Whether a reset link's token still works, without using it",
+  auth: 'public',
+  body: z.object({ token: z.string().check(z.minLength(1), z.maxLength(500)) }),
+  response: {
+    status: 200,
+    description: 'valid is false for a used, expired or unknown token',
+    schema: z.object({ valid: z.boolean() }),
+  },
+  errors: { 400: 'No token' },
+  errorSchema: authErrorBodySchema,
+});
+
+/**
+ * Callboard's own: whether a new password is one of the common passwords the rules refuse
+ * (docs/architecture.md, "Authentication"). The list is too big for the browser's bundle, so the
+ * password checklist asks here when the field is left.
+ */
+export const checkPasswordRoute = defineRoute({
+  operationId: 'checkPassword',
+  method: 'post',
+  base: '/api/auth',
+  path: '/password/check',
+  summary: 'Whether a new password is too common to be accepted',
+  auth: 'public',
+  body: z.object({ password: z.string().check(z.minLength(1), z.maxLength(1000)) }),
+  response: {
+    status: 200,
+    description: 'common is true for a password the rules refuse as too common',
+    schema: z.object({ common: z.boolean() }),
+  },
+  errors: { 400: 'No password' },
+  errorSchema: authErrorBodySchema,
+});
+
 export const changePasswordRoute = defineRoute({
   operationId: 'changePassword',
   method: 'post',
@@ -148,5 +192,7 @@ export const AUTH_ROUTES = [
   getAccessTokenRoute,
   requestPasswordResetRoute,
   resetPasswordRoute,
+  checkResetLinkRoute,
+  checkPasswordRoute,
   changePasswordRoute,
 ] as const;

@@ -8,6 +8,7 @@ import * as integrations from './integrations.ts';
 import * as invitations from './invitations.ts';
 import * as me from './me.ts';
 import * as notifications from './notifications.ts';
+import * as views from './views.ts';
 
 export * from './admin.ts';
 export * from './calls.ts';
@@ -17,6 +18,7 @@ export * from './integrations.ts';
 export * from './invitations.ts';
 export * from './me.ts';
 export * from './notifications.ts';
+export * from './views.ts';
 
 export const V1_ROUTES = [
   ...Object.values(me),
@@ -27,4 +29,5 @@ export const V1_ROUTES = [
   ...Object.values(integrations),
   ...Object.values(events),
   ...Object.values(notifications),
+  ...Object.values(views),
 ] satisfies RouteDeclaration[];

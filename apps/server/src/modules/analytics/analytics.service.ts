@@ -24,8 +24,13 @@ export async function getAnalytics(
   // The contract keeps both periods within 1970 … 9999 and the zone a name Node knows; the
   // database must know the zone too.
   await assertKnownTimeZone(db, query.tz);
+  // A period that runs past now is compared with a period as long as the part of it that has
+  // happened: not a third of a period against a whole one ("−100 %" for days still to come).
+  // The period itself stays as asked (nothing has ended in its future part), so that a backlog
+  // measured at its end is the backlog now, with a list to open.
   const period: Period = { from: new Date(query.from), to: new Date(query.to) };
-  const length = period.to.getTime() - period.from.getTime();
+  const elapsedEnd = period.to > now && now > period.from ? now : period.to;
+  const length = elapsedEnd.getTime() - period.from.getTime();
   const previous: Period = { from: new Date(period.from.getTime() - length), to: period.from };
 
   return withTenant(db, claims, async (tx, principal) => {

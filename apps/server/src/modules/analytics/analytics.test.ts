@@ -490,6 +490,34 @@ describe.each(testDatabaseKinds)('GET /api/v1/analytics [$name]', ({ create }) =
     expect((await nora.request('GET', `/api/v1/analytics?${params.toString()}`)).status).toBe(403);
   });
 
+  it('refuses a period that starts in the future, and compares a partly future one like for like', async () => {
+    const hour = 3_600_000;
+    const future = await mia.request<{ error: { code: string; fields: Record<string, string> } }>(
+      'GET',
+      `/api/v1/analytics?from=${new Date(Date.now() + hour).toISOString()}&to=${new Date(Date.now() + 48 * hour).toISOString()}`,
+    );
+    expect(future.status).toBe(400);
+    expect(future.body.error.fields.from).toBe('must not be in the future');
+
+    // Three days, two of them still to come: the period it is compared with is as long as the
+    // day that has happened, so the figures are like for like rather than a third against a whole.
+    const from = new Date(Date.now() - 24 * hour);
+    const to = new Date(from.getTime() + 72 * hour);
+    const before = Date.now();
+    const partly = await mia.request<AnalyticsResponse>(
+      'GET',
+      `/api/v1/analytics?from=${from.toISOString()}&to=${to.toISOString()}`,
+    );
+    const after = Date.now();
+    expect(partly.status).toBe(200);
+    const { period, previousPeriod } = partly.body;
+    expect(period).toEqual({ from: from.toISOString(), to: to.toISOString() });
+    expect(Date.parse(previousPeriod.to)).toBe(from.getTime());
+    const previousLength = from.getTime() - Date.parse(previousPeriod.from);
+    expect(previousLength).toBeGreaterThanOrEqual(before - from.getTime());
+    expect(previousLength).toBeLessThanOrEqual(after - from.getTime());
+  });
+
   it('answers bad parameters with 400', async () => {
     for (const query of [
       '',

@@ -1,11 +1,15 @@
 // /api/auth: better-auth's identity endpoints, behind the product's own rules. Only the endpoints
 // the product uses are reachable (AUTH_ENDPOINTS); every other better-auth endpoint answers 404, so
 // a plugin or default route nobody reviewed cannot become an entrance. docs/security.md lists them.
+import { checkPasswordRoute, checkResetLinkRoute } from '@callboard/contract/auth-routes';
 import { Hono, type Context } from 'hono';
+import * as z from 'zod/mini';
+import type * as core from 'zod/v4/core';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { forwardedForWithClientAddress } from '../../http/client-address.ts';
-import type { Auth } from './auth.ts';
+import { isLiveResetToken, type Auth } from './auth.ts';
+import { isCommon } from './password-rules.ts';
 import { signInThrottle } from './sign-in-throttle.ts';
 
 /** `METHOD /path` under /api/auth for every endpoint the product (browser or tests) calls. */
@@ -16,8 +20,44 @@ export const AUTH_ENDPOINTS = new Set([
   'GET /jwks',
   'POST /request-password-reset',
   'POST /reset-password',
+  'POST /reset-password/check',
+  'POST /password/check',
   'POST /change-password',
 ]);
+
+/** A JSON body our own identity endpoints take, or null (answered 400 in better-auth's shape). */
+async function readBody<Schema extends core.$ZodType>(c: Context, schema: Schema) {
+  let json: unknown;
+  try {
+    json = await c.req.json();
+  } catch {
+    return null;
+  }
+  const parsed = z.safeParse(schema, json);
+  return parsed.success ? parsed.data : null;
+}
+
+const badBody = (c: Context, message: string) =>
+  c.json({ code: 'VALIDATION_FAILED', message }, 400);
+
+/**
+ * better-auth's "Invalid origin" means nothing to the person signing in: the page was opened at
+ * an address other than the configured APP_URL. Say where to open Callboard instead.
+ */
+async function explainOrigin(response: Response, appUrl: string): Promise<Response> {
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  if ((body as { code?: unknown } | null)?.code !== 'INVALID_ORIGIN') return response;
+  return Response.json(
+    {
+      code: 'INVALID_ORIGIN',
+      message: `Open Callboard at ${new URL(appUrl).origin} to sign in.`,
+    },
+    { status: 403, headers: { 'cache-control': 'no-store' } },
+  );
+}
 
 export function authRoutes(deps: { db: Db; config: Config; auth: Auth }) {
   const { db, config, auth } = deps;
@@ -32,7 +72,10 @@ export function authRoutes(deps: { db: Db; config: Config; auth: Auth }) {
     const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
     const body = hasBody ? await c.req.text() : undefined;
     headers.delete('content-length');
-    return auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
+    const response = await auth.handler(
+      new Request(c.req.url, { method: c.req.method, headers, body }),
+    );
+    return response.status === 403 ? explainOrigin(response, config.APP_URL) : response;
   };
 
   return new Hono()
@@ -44,5 +87,15 @@ export function authRoutes(deps: { db: Db; config: Config; auth: Auth }) {
       await next();
     })
     .post('/sign-in/email', signInThrottle(db, config))
+    .post('/reset-password/check', async (c) => {
+      const body = await readBody(c, checkResetLinkRoute.body);
+      if (!body) return badBody(c, 'Send the token of the reset link.');
+      return c.json({ valid: await isLiveResetToken(db, body.token) });
+    })
+    .post('/password/check', async (c) => {
+      const body = await readBody(c, checkPasswordRoute.body);
+      if (!body) return badBody(c, 'Send the password to check.');
+      return c.json({ common: isCommon(body.password) });
+    })
     .on(['GET', 'POST'], '*', forward);
 }

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD } from '../../db/seed/seed.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { TestClient } from '../../test/http-client.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { trustedOrigins } from './auth.ts';
 import { SIGN_IN_RULES } from './sign-in-throttle.ts';
 
 interface OutboxBody {
@@ -17,6 +18,31 @@ function resetTokenFrom(text: string): string {
   if (!match?.[1]) throw new Error(`no reset link in: ${text}`);
   return decodeURIComponent(match[1]);
 }
+
+describe('trustedOrigins', () => {
+  it('accepts the loopback aliases of APP_URL outside production, and APP_URL alone in it', () => {
+    expect(trustedOrigins({ NODE_ENV: 'development', APP_URL: 'http://localhost:3000' })).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+      'http://localhost:5173',
+      'http://127.0.0.1:5173',
+      'http://[::1]:5173',
+    ]);
+    expect(trustedOrigins({ NODE_ENV: 'test', APP_URL: 'http://127.0.0.1:4100/' })).toEqual([
+      'http://127.0.0.1:4100',
+      'http://localhost:4100',
+      'http://[::1]:4100',
+    ]);
+    // Not a loopback address: no aliases to accept.
+    expect(trustedOrigins({ NODE_ENV: 'test', APP_URL: 'https://calls.example.com' })).toEqual([
+      'https://calls.example.com',
+    ]);
+    expect(trustedOrigins({ NODE_ENV: 'production', APP_URL: 'http://localhost:3000' })).toEqual([
+      'http://localhost:3000',
+    ]);
+  });
+});
 
 describe.each(testDatabaseKinds)('identity [$name]', ({ create }) => {
   let server: TestServer;
@@ -139,6 +165,17 @@ describe.each(testDatabaseKinds)('identity [$name]', ({ create }) => {
     );
     expect(unknownOutbox.body.messages).toEqual([]);
 
+    // The link's page asks whether the token works before showing the form; asking uses nothing.
+    const checkLink = async (value: unknown) =>
+      browser.request<{ valid: boolean }>('POST', '/api/auth/reset-password/check', {
+        json: { token: value },
+      });
+    expect((await checkLink(token)).body).toEqual({ valid: true });
+    expect((await checkLink(token)).body).toEqual({ valid: true });
+    expect((await checkLink(`${token}x`)).body).toEqual({ valid: false });
+    expect((await checkLink('')).status).toBe(400);
+    expect((await checkLink(42)).status).toBe(400);
+
     const weak = await browser.request<{ code: string; reasons: string[] }>(
       'POST',
       '/api/auth/reset-password',
@@ -177,11 +214,55 @@ describe.each(testDatabaseKinds)('identity [$name]', ({ create }) => {
     });
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('INVALID_TOKEN');
+    expect((await checkLink(token)).body).toEqual({ valid: false });
 
     expect((await otherDevice.request('GET', '/api/v1/me')).status).toBe(401);
     expect((await otherDevice.refreshAccessToken()).status).toBe(401);
     expect((await new TestClient(server.url).signIn(email, DEMO_PASSWORD)).status).toBe(401);
     expect((await new TestClient(server.url).signIn(email, newPassword)).status).toBe(200);
+  });
+
+  it('tells the password checklist whether a password is too common, as the rules judge it', async () => {
+    const client = new TestClient(server.url);
+    const check = (json: unknown) =>
+      client.request<{ common?: boolean; code?: string }>('POST', '/api/auth/password/check', {
+        json,
+      });
+    for (const password of ['password123', 'Password2026!', 'qwertyuiop']) {
+      expect((await check({ password })).body, password).toEqual({ common: true });
+    }
+    expect((await check({ password: 'quiet-harbour-lantern-42' })).body).toEqual({
+      common: false,
+    });
+    const empty = await check({ password: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.code).toBe('VALIDATION_FAILED');
+    expect((await check({})).status).toBe(400);
+    const notJson = await client.request('POST', '/api/auth/password/check', {
+      body: 'password=password123',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(notJson.status).toBe(400);
+  });
+
+  it('signs in from a loopback alias of APP_URL, and tells anyone elsewhere where to go', async () => {
+    const signInFrom = (origin: string) =>
+      fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        // A browser that has been here before sends its cookies (the device cookie, say): then
+        // the origin is checked.
+        headers: { 'content-type': 'application/json', origin, cookie: 'seen=1' },
+        body: JSON.stringify({ email: 'leo@northwind.test', password: DEMO_PASSWORD }),
+      });
+    // The server's APP_URL is http://127.0.0.1:<port>; localhost is the same machine.
+    const alias = server.url.replace('127.0.0.1', 'localhost');
+    expect((await signInFrom(alias)).status).toBe(200);
+    const elsewhere = await signInFrom('http://callboard.example.com');
+    expect(elsewhere.status).toBe(403);
+    expect(await elsewhere.json()).toEqual({
+      code: 'INVALID_ORIGIN',
+      message: `Open Callboard at ${server.url} to sign in.`,
+    });
   });
 
   it('does not allow open sign-up', async () => {

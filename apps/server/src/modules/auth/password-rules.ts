@@ -31,7 +31,7 @@ export function passwordProblems(password: string, owner: PasswordOwner = {}): s
 }
 
 // "Password2026!" is as guessable as "password": compare with trailing digits and symbols removed.
-function isCommon(password: string): boolean {
+export function isCommon(password: string): boolean {
   const lower = password.toLowerCase();
   const stem = lower.replace(/[^a-z]+$/u, '');
   return commonPasswords.has(lower) || (stem.length >= 4 && commonPasswords.has(stem));

@@ -239,6 +239,43 @@ export async function countCallsByStatus(tx: Tx, scope: Scope, filters: CallFilt
   return row ?? { open: 0, closed: 0, all: 0 };
 }
 
+/**
+ * Each list's count for its tab, as the list's tab counts have it, in one statement (one round
+ * trip): saved views' counts (docs/search.md, "Saved views"). Each stops at `cap` matching rows,
+ * so a view over a big organisation reads at most that many index entries; a list with no filter
+ * but its tab reads the trigger-kept counters (ADR 0006) instead.
+ */
+export async function countCallsCapped(
+  tx: Tx,
+  scope: Scope,
+  lists: CallFilters[],
+  cap: number,
+): Promise<number[]> {
+  if (lists.length === 0) return [];
+  const counts = lists.map((filters, index) => {
+    const count = isFiltered(scope, filters)
+      ? sql`(select count(*) from (select 1 from ${callLog}
+              where ${and(...listConditions(scope, filters), statusCondition(filters.status))}
+              limit ${cap}) as matching)`
+      : sql`(select least(coalesce(sum(${callCounts.calls}), 0), ${cap}) from ${callCounts}
+              where ${and(
+                eq(callCounts.organisation_id, scope.organisationId),
+                filters.includeDeleted ? undefined : eq(callCounts.deleted, false),
+                filters.status === 'open'
+                  ? ne(callCounts.status, 'Closed')
+                  : filters.status === 'closed'
+                    ? eq(callCounts.status, 'Closed')
+                    : undefined,
+              )})`;
+    return sql`${count}::int as ${sql.identifier(`count_${index}`)}`;
+  });
+  const [row] = await queryRows<Record<string, number | string>>(
+    tx,
+    sql`select ${sql.join(counts, sql`, `)}`,
+  );
+  return lists.map((_, index) => Number(row?.[`count_${index}`] ?? 0));
+}
+
 /** Tab counts from the trigger-maintained counters: for a list with no filter but the tab. */
 export async function readCallCounts(tx: Tx, organisationId: string, includeDeleted: boolean) {
   const [row] = await tx

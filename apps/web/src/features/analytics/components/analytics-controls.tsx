@@ -11,6 +11,7 @@ import {
   type AnalyticsFilters,
   type UseAnalyticsFilters,
 } from '../hooks/use-analytics-filters.ts';
+import { dayIn } from '../time.ts';
 
 type RangeChoice = `${(typeof RANGE_PRESETS)[number]}` | 'custom';
 
@@ -36,6 +37,8 @@ export function AnalyticsControls({
 }) {
   const ids = useId();
   const { range } = filters;
+  // The date pickers stop at today: there is nothing to count after it.
+  const today = dayIn(now, timeZone);
 
   return (
     <div className="flex flex-col gap-2 sm:items-end">
@@ -77,7 +80,7 @@ export function AnalyticsControls({
               id={`${ids}-from`}
               type="date"
               value={range.from ?? ''}
-              max={range.to ?? undefined}
+              max={range.to && range.to < today ? range.to : today}
               invalid={rangeError !== null}
               aria-describedby={rangeError ? `${ids}-error` : undefined}
               onChange={(event) =>
@@ -97,6 +100,7 @@ export function AnalyticsControls({
               type="date"
               value={range.to ?? ''}
               min={range.from ?? undefined}
+              max={today}
               invalid={rangeError !== null}
               aria-describedby={rangeError ? `${ids}-error` : undefined}
               onChange={(event) =>

@@ -73,6 +73,32 @@ describe('resolveRange', () => {
     );
   });
 
+  it('refuses a custom range that starts or ends after today, saying why', () => {
+    // NOW is 21 November, 22:21 UTC: still the 21st in London, already the 22nd in Auckland.
+    expect(
+      resolveRange({ kind: 'custom', from: '2026-11-22', to: '2026-11-30' }, NOW, 'Europe/London'),
+    ).toEqual({ ok: false, message: 'Choose days up to today: there are no calls after it yet.' });
+    expect(
+      resolveRange({ kind: 'custom', from: '2026-11-01', to: '2026-11-22' }, NOW, 'Europe/London'),
+    ).toEqual({ ok: false, message: 'Choose days up to today: there are no calls after it yet.' });
+    expect(
+      resolveRange(
+        { kind: 'custom', from: '2026-11-01', to: '2026-11-22' },
+        NOW,
+        'Pacific/Auckland',
+      ).ok,
+    ).toBe(true);
+  });
+
+  it('ends a custom range that includes today now, so it compares with as long a period before', () => {
+    expect(
+      resolveRange({ kind: 'custom', from: '2026-11-15', to: '2026-11-21' }, NOW, 'UTC'),
+    ).toEqual({
+      ok: true,
+      period: { from: '2026-11-15T00:00:00.000Z', to: '2026-11-21T22:22:00.000Z' },
+    });
+  });
+
   it('covers whole local days of a custom range, DST-safe', () => {
     expect(
       resolveRange({ kind: 'custom', from: '2026-11-01', to: '2026-11-15' }, NOW, 'UTC'),

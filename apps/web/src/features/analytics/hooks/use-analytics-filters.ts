@@ -70,6 +70,8 @@ export interface Period {
   to: string;
 }
 
+export const FUTURE_RANGE_MESSAGE = 'Choose days up to today: there are no calls after it yet.';
+
 export type ResolvedRange = { ok: true; period: Period } | { ok: false; message: string };
 
 /**
@@ -97,11 +99,18 @@ export function resolveRange(range: AnalyticsRange, now: number, timeZone: strin
     // 365 local days can be 366 × 24 hours and a bit across a clock change; keep clear of it.
     return { ok: false, message: `Choose at most ${ANALYTICS_MAX_RANGE_DAYS - 1} days.` };
   }
+  if (range.to > dayIn(now, timeZone)) return { ok: false, message: FUTURE_RANGE_MESSAGE };
+  // A range that includes today ends now (to the minute, as a preset does): it is compared with
+  // a period as long, not with whole days against days still to come.
+  const end = Math.min(
+    zonedDayStart(range.to, timeZone, 1),
+    Math.ceil(now / MINUTE_MS) * MINUTE_MS,
+  );
   return {
     ok: true,
     period: {
       from: new Date(zonedDayStart(range.from, timeZone)).toISOString(),
-      to: new Date(zonedDayStart(range.to, timeZone, 1)).toISOString(),
+      to: new Date(end).toISOString(),
     },
   };
 }

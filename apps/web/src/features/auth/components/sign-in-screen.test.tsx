@@ -122,6 +122,29 @@ describe('SignInScreen', () => {
     expect(sessionStore.getState().status).toBe('signed-out');
   });
 
+  it('clears a stale "Invalid email or password" as soon as either field changes', async () => {
+    const { user } = renderSignIn({
+      'POST /api/auth/sign-in/email': () =>
+        jsonResponse(
+          { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+          401,
+        ),
+    });
+    await user.type(emailInput(), 'mia@northwind.tes');
+    await user.type(passwordInput(), 'wrong password{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
+
+    // The user corrects the address: the old verdict is about another address.
+    await user.type(emailInput(), 't');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Invalid email or password')).toBeNull();
+
+    await user.click(submitButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
+    await user.type(passwordInput(), '!');
+    expect(screen.queryByText('Invalid email or password')).toBeNull();
+  });
+
   it("shows the server's message when there are too many attempts", async () => {
     const message =
       'Too many failed sign-in attempts. Try again in 15 minutes, or reset your password.';

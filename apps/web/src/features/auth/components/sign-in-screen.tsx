@@ -6,6 +6,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { EmailInput } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useSession } from '../../../lib/session-provider.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { checkSignIn, type SignInErrors, type SignInValues } from '../sign-in-check.ts';
@@ -15,6 +16,8 @@ import {
   CenteredCardLayout,
   cardLayoutLinkClassName,
 } from '../../../components/ui/centered-card-layout.tsx';
+
+const isThrottled = (error: unknown) => isApiError(error) && error.status === 429;
 
 // The one form not on react-hook-form: the sign-in page's first download has a budget
 // (docs/architecture.md, "Front end") that the library's 12 KB does not fit in. It checks with
@@ -42,6 +45,9 @@ export function SignInScreen() {
       setValues(next);
       // Once a field has been flagged, re-check it as the user types so the error goes away.
       if (errors[field]) setErrors(checkSignIn(next).errors);
+      // The server's verdict was on what was sent; once either field changes it is stale. A
+      // throttle's "try again in …" stays: it holds whatever is typed.
+      if (signIn.isError && !isThrottled(signIn.error)) signIn.reset();
     };
   }
 

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type FocusEvent, type Ref } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
@@ -8,8 +8,10 @@ import { Field } from '../../../components/ui/field.tsx';
 import { IconArrowLeft, IconLinkOff } from '../../../components/ui/icons.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { HOME_PATH, SIGN_IN_PATH } from '../../../lib/safe-redirect.ts';
+import { useResetLinkCheck } from '../api/check-reset-link.ts';
 import { isInvalidResetToken, useResetPassword } from '../api/reset-password.ts';
 import { useFocusOnError } from '../hooks/use-focus-on-error.ts';
 import {
@@ -18,13 +20,14 @@ import {
 } from '../../../components/ui/centered-card-layout.tsx';
 import { PasswordRulesHint } from '../../../components/ui/password-rules-hint.tsx';
 import { formResolver } from '../../../lib/forms.ts';
+import { useCommonPasswordCheck } from '../../../lib/password-check.ts';
 import { confirmationMatches, newPasswordFields } from '../../../lib/password-rules.ts';
 
 export const newPasswordResolver = formResolver(
   z.object(newPasswordFields).check(confirmationMatches),
 );
 
-export const EXPIRED_LINK_MESSAGE = 'This reset link has expired or has already been used.';
+export const EXPIRED_LINK_MESSAGE = 'This link has been used or has expired.';
 
 const backToSignIn = (
   <Link to={SIGN_IN_PATH} className={`inline-flex items-center gap-1.5 ${cardLayoutLinkClassName}`}>
@@ -45,7 +48,48 @@ export function UpdatePasswordScreen() {
   const token = searchParams.get('token');
   // better-auth's own link flow reports a dead token as ?error=INVALID_TOKEN.
   if (!token || searchParams.has('error')) return <InvalidLink />;
+  return <CheckedResetLink token={token} />;
+}
+
+/** The form, once the server says the link still works (or cannot say: it judges on submit). */
+function CheckedResetLink({ token }: { token: string }) {
+  const link = useResetLinkCheck(token);
+  if (link.isPending) {
+    return (
+      <CenteredCardLayout
+        pageTitle="Choose a new password"
+        heading="Choose a new password"
+        footer={backToSignIn}
+      >
+        <p role="status" className="flex items-center gap-2 text-sm text-fg-muted">
+          <Spinner className="size-4" /> Checking your link…
+        </p>
+      </CenteredCardLayout>
+    );
+  }
+  if (link.data?.valid === false) return <ExpiredLink />;
   return <UpdatePasswordForm token={token} />;
+}
+
+/** A used or expired link: what happened and the way on, without a form to fill in for nothing. */
+function ExpiredLink({ alertRef }: { alertRef?: Ref<HTMLDivElement> }) {
+  return (
+    <CenteredCardLayout
+      pageTitle="Reset link expired"
+      heading="Reset link expired"
+      icon={linkOffIcon}
+      footer={backToSignIn}
+    >
+      <div className="space-y-5">
+        <Alert ref={alertRef} tone="error">
+          {EXPIRED_LINK_MESSAGE} Ask for a new one below; it works for one hour.
+        </Alert>
+        <Link to="/forgot-password" className={`${buttonClassName()} w-full`}>
+          Request a new link
+        </Link>
+      </div>
+    </CenteredCardLayout>
+  );
 }
 
 function InvalidLink() {
@@ -77,6 +121,7 @@ function UpdatePasswordForm({ token }: { token: string }) {
   });
   const { errors } = form.formState;
   const password = useWatch({ control: form.control, name: 'newPassword' });
+  const commonCheck = useCommonPasswordCheck(password);
   const reset = useResetPassword();
   const navigate = useNavigate();
   useFocusOnError(alertRef, reset.error);
@@ -107,25 +152,7 @@ function UpdatePasswordForm({ token }: { token: string }) {
     );
   });
 
-  if (isInvalidResetToken(reset.error)) {
-    return (
-      <CenteredCardLayout
-        pageTitle="Reset link expired"
-        heading="Reset link expired"
-        icon={linkOffIcon}
-        footer={backToSignIn}
-      >
-        <div className="space-y-5">
-          <Alert ref={alertRef} tone="error">
-            {EXPIRED_LINK_MESSAGE} Ask for a new one below; it works for one hour.
-          </Alert>
-          <Link to="/forgot-password" className={`${buttonClassName()} w-full`}>
-            Request a new link
-          </Link>
-        </div>
-      </CenteredCardLayout>
-    );
-  }
+  if (isInvalidResetToken(reset.error)) return <ExpiredLink alertRef={alertRef} />;
 
   return (
     <CenteredCardLayout
@@ -140,13 +167,17 @@ function UpdatePasswordForm({ token }: { token: string }) {
         <Field
           label="New password"
           error={errors.newPassword?.message}
-          hint={<PasswordRulesHint password={password} />}
+          hint={<PasswordRulesHint password={password} common={commonCheck.common} />}
         >
           <PasswordInput
             autoComplete="new-password"
             autoFocus
             // Once the form has been sent, the match is re-checked as either entry changes.
-            {...form.register('newPassword', { deps: 'confirmation' })}
+            {...form.register('newPassword', {
+              deps: 'confirmation',
+              onBlur: (event: FocusEvent<HTMLInputElement>) =>
+                commonCheck.check(event.target.value),
+            })}
           />
         </Field>
 

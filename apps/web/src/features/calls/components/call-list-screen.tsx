@@ -40,6 +40,7 @@ import { CallTable, CallTableSkeleton } from './call-table.tsx';
 import { ExportButton } from './export-button.tsx';
 import { NewCallsBar } from './new-calls-bar.tsx';
 import { NoOrganisation } from './no-organisation.tsx';
+import { SavedViewsMenu } from './saved-views-menu.tsx';
 
 const TAB_LABELS: Record<CallStatusTab, string> = { open: 'Open', closed: 'Closed', all: 'All' };
 
@@ -236,7 +237,12 @@ export function CallListScreen() {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
-      {heading}
+      <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
+        {heading}
+        {user?.organisation ? (
+          <SavedViewsMenu organisationName={user.organisation.name} userId={user.id} />
+        ) : null}
+      </div>
 
       <Tabs
         label="Calls by status"

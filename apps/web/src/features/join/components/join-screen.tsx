@@ -2,7 +2,7 @@
 // the role, then — depending on who is looking — creates the account, asks to sign in, or joins.
 import { joinSignUpBodySchema, type InvitationPreview } from '@callboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState, type FocusEvent, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -29,6 +29,7 @@ import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { formResolver } from '../../../lib/forms.ts';
+import { useCommonPasswordCheck } from '../../../lib/password-check.ts';
 import { signInPath } from '../../../lib/safe-redirect.ts';
 import { signOut } from '../../../lib/session.ts';
 import { useSession } from '../../../lib/session-provider.tsx';
@@ -270,6 +271,7 @@ function SignUpForm({ token }: { token: string }) {
   });
   const { errors } = form.formState;
   const password = useWatch({ control: form.control, name: 'password' });
+  const commonCheck = useCommonPasswordCheck(password);
   const accountExists = isApiError(signUp.error) && signUp.error.status === 409;
 
   const onSubmit = form.handleSubmit((values) => {
@@ -300,9 +302,14 @@ function SignUpForm({ token }: { token: string }) {
       <Field
         label="Password"
         error={errors.password?.message}
-        hint={<PasswordRulesHint password={password} />}
+        hint={<PasswordRulesHint password={password} common={commonCheck.common} />}
       >
-        <PasswordInput autoComplete="new-password" {...form.register('password')} />
+        <PasswordInput
+          autoComplete="new-password"
+          {...form.register('password', {
+            onBlur: (event: FocusEvent<HTMLInputElement>) => commonCheck.check(event.target.value),
+          })}
+        />
       </Field>
       <Button
         type="submit"
