@@ -17,13 +17,20 @@ export type ShortcutDialog = 'palette' | 'cheat-sheet' | null;
 
 /** How long `/` waits for the dashboard's search box after going there. */
 const SEARCH_WAIT_MS = 10_000;
+const SEARCH_POLL_MS = 50;
+const DASHBOARD_PATH = '/dashboard';
 
 /**
  * Focuses the call list's search box; from another page, goes to the dashboard first and focuses
- * the box once it is there, unless the user clicks or types something else meanwhile.
+ * the box once it is there, unless the user clicks or types something else meanwhile. The
+ * address, not the page on screen, says where the user is: while a page change renders, the old
+ * page (perhaps the dashboard's search box) is still on screen.
  */
 export function focusCallSearch(navigate: NavigateFunction): void {
-  const find = () => document.querySelector<HTMLInputElement>(CALL_SEARCH_SELECTOR);
+  const find = () =>
+    window.location.pathname === DASHBOARD_PATH
+      ? document.querySelector<HTMLInputElement>(CALL_SEARCH_SELECTOR)
+      : null;
   const focus = (input: HTMLInputElement) => {
     input.focus();
     input.select();
@@ -33,22 +40,18 @@ export function focusCallSearch(navigate: NavigateFunction): void {
     focus(present);
     return;
   }
-  void navigate('/dashboard');
-  const observer = new MutationObserver(() => {
+  if (window.location.pathname !== DASHBOARD_PATH) void navigate(DASHBOARD_PATH);
+  const started = Date.now();
+  const poll = setInterval(() => {
     const input = find();
-    if (input) {
-      stop();
-      focus(input);
-    }
-  });
-  const timer = setTimeout(stop, SEARCH_WAIT_MS);
+    if (input) focus(input);
+    if (input || Date.now() - started > SEARCH_WAIT_MS) stop();
+  }, SEARCH_POLL_MS);
   function stop() {
-    observer.disconnect();
-    clearTimeout(timer);
+    clearInterval(poll);
     document.removeEventListener('pointerdown', stop, true);
     document.removeEventListener('keydown', stop, true);
   }
-  observer.observe(document.body, { childList: true, subtree: true });
   document.addEventListener('pointerdown', stop, true);
   document.addEventListener('keydown', stop, true);
 }

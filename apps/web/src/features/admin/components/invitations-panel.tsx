@@ -300,9 +300,8 @@ function InviteDialog({
             className="space-y-4"
           >
             {warning ? (
-              <Alert tone="warning" title="This address already belongs to another organisation">
+              <Alert tone="warning" title="Invite someone from another organisation?">
                 {warning} Until then, the invitation’s link tells them why they cannot join yet.
-                Send it anyway?
               </Alert>
             ) : create.isError ? (
               <RequestErrorAlert error={create.error} />
