@@ -151,25 +151,6 @@ export function CommandPalette({ user, onClose, onShowShortcuts }: CommandPalett
               label="Commands"
               className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-2"
             >
-              {typedId && hasOrganisation ? (
-                <Command.Group heading="Call" className={groupClassName}>
-                  {/* Always offered while something is typed: any text may be a call's id. */}
-                  <Command.Item
-                    value={`open-call ${typedId}`}
-                    forceMount
-                    onSelect={() => void openCall(typedId)}
-                    className={itemClassName}
-                  >
-                    <ItemIcon>{lookup?.state === 'pending' ? <Spinner /> : <IconPhone />}</ItemIcon>
-                    <span className="min-w-0 flex-1 truncate">
-                      Go to call <span className="font-mono text-[0.8125rem]">{typedId}</span>
-                    </span>
-                    <span aria-hidden="true">
-                      <Hint>Enter</Hint>
-                    </span>
-                  </Command.Item>
-                </Command.Group>
-              ) : null}
               <Command.Group heading="Go to" className={groupClassName}>
                 {hasOrganisation ? (
                   <>
@@ -256,9 +237,31 @@ export function CommandPalette({ user, onClose, onShowShortcuts }: CommandPalett
                   Sign out
                 </PaletteItem>
               </Command.Group>
-              <Command.Empty className="px-3 py-6 text-center text-sm text-fg-muted">
-                No matching commands
-              </Command.Empty>
+              {typedId && hasOrganisation ? (
+                <Command.Group heading="Call" forceMount className={groupClassName}>
+                  {/* Always offered while something is typed (any text may be a call's id), after
+                      the commands it matches: its value matches no search. */}
+                  <Command.Item
+                    value="open-call"
+                    forceMount
+                    onSelect={() => void openCall(typedId)}
+                    className={itemClassName}
+                  >
+                    <ItemIcon>{lookup?.state === 'pending' ? <Spinner /> : <IconPhone />}</ItemIcon>
+                    <span className="min-w-0 flex-1 truncate">
+                      Go to call <span className="font-mono text-[0.8125rem]">{typedId}</span>
+                    </span>
+                    <span aria-hidden="true">
+                      <Hint>Enter</Hint>
+                    </span>
+                  </Command.Item>
+                </Command.Group>
+              ) : null}
+              {typedId && hasOrganisation ? null : (
+                <Command.Empty className="px-3 py-6 text-center text-sm text-fg-muted">
+                  No matching commands
+                </Command.Empty>
+              )}
             </Command.List>
             <p
               aria-hidden="true"
