@@ -1,5 +1,5 @@
-// Keyboard journeys: the global shortcuts (`?`, `/`, `g a`, `g d`), the command palette (Ctrl+K
-// and the header's button), and the platform operator's start page.
+// Keyboard journeys: the global shortcuts (`?`, `/`, `g a`, `g d`) and the command palette
+// (Ctrl+K and the header's button).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
@@ -115,40 +115,4 @@ test('the header button opens the palette for mouse and touch; it switches the t
   expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
     !dark,
   );
-});
-
-test('a platform operator lands on the platform console, not an empty dashboard', async ({
-  page,
-  context,
-}) => {
-  await context.clearCookies();
-  await signIn(page, 'root@callboard.test');
-  await expect(page).toHaveURL(/\/admin$/u);
-  await expect(page.getByRole('heading', { name: 'Platform console', level: 1 })).toBeVisible();
-  await expect(page.getByText('Ask an admin of your organisation to invite you')).toHaveCount(0);
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: 'Platform console' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
-});
-
-test('an admin is warned before inviting someone from another organisation', async ({
-  page,
-  context,
-}) => {
-  await context.clearCookies();
-  await signIn(page, 'gus.admin@globex.test');
-  await expect(page).toHaveURL(/\/dashboard/u);
-  await page.goto('/admin?tab=invitations');
-  await page.getByRole('button', { name: 'Invite someone' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Invite someone' });
-  await dialog.getByLabel('Email').fill('leo@northwind.test');
-  await dialog.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(dialog.getByText(/already belongs to another organisation/u)).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Send anyway' })).toBeVisible();
-  expect(await axeFindings(page)).toEqual([]);
-  // A different address is a different question.
-  await dialog.getByLabel('Email').fill('leo.new@globex.test');
-  await expect(dialog.getByRole('button', { name: 'Send invitation' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dialog).toBeHidden();
 });
