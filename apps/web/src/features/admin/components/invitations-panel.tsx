@@ -234,11 +234,14 @@ function InviteDialog({
   const role = useWatch({ control: form.control, name: 'role' });
   const email = useWatch({ control: form.control, name: 'email' });
   // The address belongs to someone in another organisation: say so before anything is sent.
-  const warning =
-    isApiError(create.error) &&
-    create.error.code === 'INVITEE_HAS_ORGANISATION' &&
-    create.variables?.email === email.trim().toLowerCase()
+  // Said of the address it was asked about: another address is another question.
+  const otherOrganisation =
+    isApiError(create.error) && create.error.code === 'INVITEE_HAS_ORGANISATION'
       ? create.error.message
+      : null;
+  const warning =
+    otherOrganisation && create.variables?.email === email.trim().toLowerCase()
+      ? otherOrganisation
       : null;
 
   function close(next: boolean) {
@@ -303,7 +306,7 @@ function InviteDialog({
               <Alert tone="warning" title="Invite someone from another organisation?">
                 {warning} Until then, the invitation’s link tells them why they cannot join yet.
               </Alert>
-            ) : create.isError ? (
+            ) : create.isError && !otherOrganisation ? (
               <RequestErrorAlert error={create.error} />
             ) : null}
             <Field label="Email" error={form.formState.errors.email?.message}>
