@@ -44,7 +44,7 @@ test('? opens the cheat sheet, which lists every shortcut; Escape closes it', as
     'Go to analytics',
     'Open the command palette',
     'Next call',
-    'Previous call in the list',
+    'Previous call in the list you came from',
   ]) {
     await expect(sheet.getByText(description, { exact: true })).toBeVisible();
   }

@@ -167,6 +167,36 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
       body: { body: `@{${UNKNOWN_ID}}` },
     });
 
+    const detail = z.parse(
+      contract.callDetailSchema,
+      await succeed(ava, contract.getCallRoute, { params }),
+    );
+    const bulkResult = z.parse(
+      contract.bulkCallActionResponseSchema,
+      await succeed(ava, contract.bulkCallActionRoute, {
+        body: {
+          action: 'setStatus',
+          status: 'New',
+          calls: [{ id: callId, version: detail.version }],
+        },
+      }),
+    );
+    await succeed(ava, contract.bulkCallActionRoute, { body: contract.bulkUndoBody(bulkResult) });
+    await fail(ava, contract.bulkCallActionRoute, 400, { body: { action: 'setStatus' } });
+    await fail(anonymous, contract.bulkCallActionRoute, 401, { body: { action: 'delete' } });
+    await fail(mia, contract.bulkCallActionRoute, 403, {
+      body: { action: 'delete', calls: [{ id: callId, version: 1 }] },
+    });
+    await fail(ava, contract.bulkCallActionRoute, 404, {
+      body: { action: 'setStatus', status: 'New', calls: [{ id: 'no-such-call', version: 1 }] },
+    });
+    await fail(ava, contract.bulkCallActionRoute, 409, {
+      body: { action: 'setStatus', status: 'Closed', calls: [{ id: callId, version: 1 }] },
+    });
+    await fail(ava, contract.bulkCallActionRoute, 422, {
+      body: { action: 'assign', assigneeId: UNKNOWN_ID, calls: [{ id: callId, version: 1 }] },
+    });
+
     // Assigning the call to Mia tells her (docs/live-updates.md, "Notifications").
     await succeed(ava, contract.assignCallRoute, { params, body: { assigneeId: me.id } });
     const inbox = z.parse(

@@ -26,6 +26,9 @@ function sectionId(title: string) {
   return `shortcuts-${title.toLowerCase().replaceAll(' ', '-')}`;
 }
 
+/** Held with the key after them, rather than pressed before it. */
+const MODIFIERS = new Set(['Shift', 'Ctrl', 'Alt', 'Mod', 'Meta']);
+
 const KEY_NAMES: Record<string, string> = { Escape: 'Esc', ArrowUp: '↑', ArrowDown: '↓' };
 
 export function CheatSheet({ onClose }: { onClose: () => void }) {
@@ -79,7 +82,9 @@ function Keys({ keys }: { keys: readonly string[] }) {
     <span className="inline-flex items-center gap-1">
       {keys.map((key, index) => (
         <Fragment key={`${key}-${String(index)}`}>
-          {index > 0 ? <span className="px-0.5">then</span> : null}
+          {index > 0 ? (
+            <span className="px-0.5">{MODIFIERS.has(keys[index - 1] ?? '') ? '+' : 'then'}</span>
+          ) : null}
           {keyLabel(key).map((part) => (
             <kbd
               key={part}

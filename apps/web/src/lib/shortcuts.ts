@@ -11,8 +11,9 @@ import { useEffect, useRef } from 'react';
 
 export interface Shortcut {
   /**
-   * The keys, pressed one after another: ['g', 'd']. A chord is one entry joined with '+';
-   * 'Mod' is Ctrl, or ⌘ on a Mac: ['Mod+K'].
+   * The keys, pressed one after another: ['g', 'd']. A modifier held with the next key comes
+   * first (['Shift', 'Enter']), or a chord is one entry joined with '+'; 'Mod' is Ctrl, or ⌘ on
+   * a Mac: ['Mod+K'].
    */
   keys: string[];
   description: string;

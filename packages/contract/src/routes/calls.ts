@@ -1,5 +1,6 @@
 // /api/v1/calls and /api/v1/organisation/*.
 import { z } from 'zod';
+import { bulkCallActionBodySchema, bulkCallActionResponseSchema } from '../call-bulk.ts';
 import {
   addCallNoteBodySchema,
   agentListResponseSchema,
@@ -11,7 +12,7 @@ import {
 } from '../calls.ts';
 import { callExportQuerySchema, callListQuerySchema } from '../call-list-filters.ts';
 import { defineRoute } from '../route.ts';
-import { callAccess, inOrganisation, invalidInput, versionConflict } from './common.ts';
+import { callAccess, inOrganisation, invalidInput, signedIn, versionConflict } from './common.ts';
 
 const callParams = z.object({
   callId: z.string().min(1).max(200, 'must be at most 200 characters'),
@@ -89,6 +90,36 @@ export const setCallStatusRoute = defineRoute({
   body: setCallStatusBodySchema,
   response: { status: 200, description: 'The call as it is now', schema: callDetailSchema },
   errors: { ...callAccess, 409: versionConflict },
+});
+
+export const bulkCallActionRoute = defineRoute({
+  operationId: 'bulkCallAction',
+  method: 'post',
+  base: '/api/v1',
+  path: '/calls/bulk',
+  summary:
+    'Assign, set the status of, delete or restore (admins) many calls at once, or undo such an action: all or nothing, at most 5,000 calls (docs/decisions/0019-bulk-actions.md)',
+  auth: 'bearer',
+  body: bulkCallActionBodySchema,
+  bodyExample: {
+    action: 'assign',
+    assigneeId: '0b6f3c52-7a51-4c1e-9d0e-2f1f7a0c9b11',
+    calls: [{ id: 'call_0001', version: 3 }],
+  },
+  response: {
+    status: 200,
+    description:
+      'The calls changed (each version now and value before), those already as asked, and for undo those skipped',
+    schema: bulkCallActionResponseSchema,
+  },
+  errors: {
+    ...invalidInput,
+    ...signedIn,
+    403: "'No organization assigned to user', 'Call not accessible to this user', or not an admin (delete, restore)",
+    404: "'Call not found'",
+    409: "A selected call changed since it was shown (the first one's error.call and error.changedBy, each in error.fields), or a different number of calls match the view now; nothing is written",
+    422: 'The assignee is not a member of the organisation',
+  },
 });
 
 export const addCallNoteRoute = defineRoute({

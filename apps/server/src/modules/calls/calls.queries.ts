@@ -51,7 +51,7 @@ function likePattern(text: string) {
   return `%${text.replace(/[\\%_]/gu, (char) => `\\${char}`)}%`;
 }
 
-type Scope = { organisationId: string; userId: string };
+export type Scope = { organisationId: string; userId: string };
 
 /**
  * Each list filter's condition (packages/contract/src/call-list-filters.ts declares them), or
@@ -135,7 +135,7 @@ export function isFiltered(scope: Scope, filters: CallFilters): boolean {
 }
 
 /** The WHERE clause for the list, all filters but status (status is added by the caller). */
-function listConditions(scope: Scope, filters: CallFilters): SQL[] {
+export function listConditions(scope: Scope, filters: CallFilters): SQL[] {
   return [
     eq(callLog.organisation_id, scope.organisationId),
     // docs/product.md, "Entities": null or false means not deleted.
@@ -144,7 +144,7 @@ function listConditions(scope: Scope, filters: CallFilters): SQL[] {
   ];
 }
 
-function statusCondition(status: CallFilters['status']): SQL | undefined {
+export function statusCondition(status: CallFilters['status']): SQL | undefined {
   if (status === 'open') return ne(callLog.status, 'Closed');
   if (status === 'closed') return eq(callLog.status, 'Closed');
   return undefined;

@@ -1,6 +1,7 @@
 import {
   addCallNoteRoute,
   assignCallRoute,
+  bulkCallActionRoute,
   getCallRoute,
   listCallsRoute,
   setCallStatusRoute,
@@ -8,6 +9,7 @@ import {
 import type { Context } from 'hono';
 import type { ApiEnv } from '../../http/api-env.ts';
 import { serve } from '../../http/routes.ts';
+import { bulkCallAction } from './calls-bulk.service.ts';
 import { addCallNote, assignCall, getCall, listCalls, setCallStatus } from './calls.service.ts';
 
 /** Notifications mail through the outbox and link to the web app. */
@@ -21,6 +23,9 @@ export const callRoutes = [
   ),
   serve(setCallStatusRoute, (c, { params, body }) =>
     setCallStatus(c.var.db, c.var.claims, params.callId, body.status, body.version),
+  ),
+  serve(bulkCallActionRoute, (c, { body }) =>
+    bulkCallAction(c.var.db, c.var.claims, body, notifyDeps(c)),
   ),
   serve(addCallNoteRoute, (c, { params, body }) =>
     addCallNote(c.var.db, c.var.claims, params.callId, body.body, notifyDeps(c)),

@@ -149,12 +149,18 @@ export async function refuseStaleWrite(
 ): Promise<void> {
   const { expectedVersion, currentVersion, changes } = write;
   if (expectedVersion === undefined || expectedVersion === currentVersion || !changes) return;
+  const conflict = await describeConflict(tx, organisationId, callId);
+  throw new AppError('CONFLICT', `${conflict.name} changed this call a moment ago.`, {
+    call: conflict.call,
+    changedBy: conflict.changedBy,
+  });
+}
+
+/** What a 409 CONFLICT carries about a call: it as it is now, who changed it, their first name. */
+export async function describeConflict(tx: Tx, organisationId: string, callId: string) {
   const changedBy = await findLastChanger(tx, organisationId, callId);
   const name = changedBy?.first_name.trim() || changedBy?.last_name.trim() || 'Someone';
-  throw new AppError('CONFLICT', `${name} changed this call a moment ago.`, {
-    call: await callDetail(tx, organisationId, callId),
-    changedBy,
-  });
+  return { call: await callDetail(tx, organisationId, callId), changedBy, name };
 }
 
 /**

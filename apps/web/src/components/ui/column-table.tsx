@@ -19,6 +19,8 @@ export interface TableColumn<Row, Context = undefined> {
   header: string;
   /** The header is for screen readers only (a column of buttons). */
   headerHidden?: boolean;
+  /** What the header cell holds instead of the header's text (a "select all" checkbox). */
+  headerContent?: ReactNode;
   /** The cell for a row; `context` is what the table hands every cell besides its row. */
   cell: (row: Row, context: Context) => ReactNode;
   /** The cell's placeholder while the rows load. */
@@ -104,7 +106,12 @@ export function ColumnHeaderRow<Row, Context>({
     <tr>
       {columns.map((column) => (
         <TableHeaderCell key={column.id} className={headerClassName(column)}>
-          {column.headerHidden ? <span className="sr-only">{column.header}</span> : column.header}
+          {column.headerContent ??
+            (column.headerHidden ? (
+              <span className="sr-only">{column.header}</span>
+            ) : (
+              column.header
+            ))}
         </TableHeaderCell>
       ))}
     </tr>
@@ -126,6 +133,7 @@ export function ColumnCells<Row, Context>({
   return columns.map((column) => (
     <TableCell
       key={column.id}
+      data-column={column.id}
       data-label={
         layout === 'labelled' && (column.card ?? 'line') === 'line' ? column.header : undefined
       }

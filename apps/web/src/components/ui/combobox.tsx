@@ -44,6 +44,9 @@ export interface ComboboxProps {
   /** Busy: a spinner in the button; still operable. */
   pending?: boolean;
   className?: string;
+  /** Whether the list is open, for a picker that something else opens too (a shortcut). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }
 
 /** Lower case, accents removed: "Zoë" matches "zoe". */
@@ -112,8 +115,15 @@ export function Combobox({
   disabled = false,
   pending = false,
   className,
+  open: openProp,
+  onOpenChange: onOpenChangeProp,
 }: ComboboxProps) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = openProp ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    setOwnOpen(next);
+    onOpenChangeProp?.(next);
+  };
   const [query, setQuery] = useState('');
   // Set by Tab in the search box, so that focus leaving the list (even for the button, with
   // Shift+Tab) closes it without sending focus back.
@@ -122,7 +132,8 @@ export function Combobox({
   const listRef = useRef<HTMLDivElement>(null);
 
   function onOpenChange(next: boolean) {
-    if (next) setQuery('');
+    // Cleared on closing too, so that a list opened from outside starts unfiltered.
+    setQuery('');
     setOpen(next);
   }
 

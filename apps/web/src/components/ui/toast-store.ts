@@ -13,6 +13,11 @@ export interface ToastInput {
   title: string;
   description?: string;
   tone?: ToastTone;
+  /**
+   * One button beside the message ("Undo"). `altText` tells screen-reader users how else to do
+   * it, since a toast may vanish before they reach the button.
+   */
+  action?: { label: string; altText: string; onAction: () => void };
 }
 
 export interface ToastItem extends ToastInput {

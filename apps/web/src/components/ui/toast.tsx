@@ -55,6 +55,15 @@ export function ToastView() {
               </ToastPrimitive.Description>
             ) : null}
           </div>
+          {toast.action ? (
+            <ToastPrimitive.Action
+              altText={toast.action.altText}
+              onClick={toast.action.onAction}
+              className="-my-1 shrink-0 rounded-md px-2 py-1 font-medium text-accent-text hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              {toast.action.label}
+            </ToastPrimitive.Action>
+          ) : null}
           <ToastPrimitive.Close
             aria-label="Dismiss notification"
             className="-m-1 rounded-md p-1 text-fg-subtle hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"

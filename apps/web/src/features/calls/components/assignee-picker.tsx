@@ -14,9 +14,49 @@ import {
   type ConflictPrompt,
 } from './call-conflict-dialog.tsx';
 
-const UNASSIGN = '__unassign__';
+/** The option that unassigns. */
+export const UNASSIGN = '__unassign__';
 
-function Avatar({ member, className }: { member: Member; className?: string }) {
+/**
+ * The colleagues to choose from: the signed-in user first ("assign to me" is the common case),
+ * then everyone by name; "Unassign" on top when asked for.
+ */
+export function assigneeOptions(
+  members: readonly Member[],
+  currentUserId: string | null,
+  {
+    unassign,
+    unassignDescription = 'Nobody is dealing with this call',
+  }: {
+    unassign: boolean;
+    unassignDescription?: string;
+  },
+): ComboboxOption[] {
+  const sorted = [...members].sort((a, b) => {
+    if (a.id === currentUserId) return -1;
+    if (b.id === currentUserId) return 1;
+    return memberName(a).localeCompare(memberName(b));
+  });
+  const people = sorted.map((member) => ({
+    value: member.id,
+    label: member.id === currentUserId ? `${memberName(member)} (you)` : memberName(member),
+    description: member.email,
+    icon: <Avatar member={member} />,
+  }));
+  return unassign
+    ? [
+        {
+          value: UNASSIGN,
+          label: 'Unassign',
+          description: unassignDescription,
+          icon: <IconUserMinus className="size-4 text-fg-muted" />,
+        },
+        ...people,
+      ]
+    : people;
+}
+
+export function Avatar({ member, className }: { member: Member; className?: string }) {
   return (
     <span
       aria-hidden="true"
@@ -63,31 +103,10 @@ export function AssigneePicker({
     null,
   );
 
-  const options = useMemo<ComboboxOption[]>(() => {
-    // The signed-in user first ("assign to me" is the common case), then everyone by name.
-    const sorted = [...members].sort((a, b) => {
-      if (a.id === currentUserId) return -1;
-      if (b.id === currentUserId) return 1;
-      return memberName(a).localeCompare(memberName(b));
-    });
-    const people = sorted.map((member) => ({
-      value: member.id,
-      label: member.id === currentUserId ? `${memberName(member)} (you)` : memberName(member),
-      description: member.email,
-      icon: <Avatar member={member} />,
-    }));
-    return assignee
-      ? [
-          {
-            value: UNASSIGN,
-            label: 'Unassign',
-            description: 'Nobody is dealing with this call',
-            icon: <IconUserMinus className="size-4 text-fg-muted" />,
-          },
-          ...people,
-        ]
-      : people;
-  }, [members, currentUserId, assignee]);
+  const options = useMemo(
+    () => assigneeOptions(members, currentUserId, { unassign: assignee !== null }),
+    [members, currentUserId, assignee],
+  );
 
   function onValueChange(value: string) {
     const next =

@@ -1,8 +1,9 @@
 // /dashboard: the organisation's calls. Tabs (Open, Closed, All), search and filters, pages or
-// every call in one virtualised list; all of it in the URL (use-call-list-filters.ts).
+// every call in one virtualised list; all of it in the URL (use-call-list-filters.ts). Rows can be
+// selected for bulk triage (bulk-toolbar.tsx), with the list's shortcuts (list-shortcuts.ts).
 import { CALL_LIST_LOAD_ALL_LIMIT, type Agent } from '@callboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -27,9 +28,13 @@ import {
   type CallListFilters,
   type CallStatusTab,
 } from '../hooks/use-call-list-filters.ts';
+import { useBulkActions } from '../hooks/use-bulk-actions.ts';
+import { useCallSelection } from '../hooks/use-call-selection.ts';
+import type { ListShortcutActions } from '../hooks/use-list-shortcuts.ts';
 import { useNewCalls } from '../hooks/use-new-calls.ts';
 import { createDirectory } from '../people.ts';
 import { ActiveFilterChips } from './active-filter-chips.tsx';
+import { BulkToolbar, SelectAllMatchingBar } from './bulk-toolbar.tsx';
 import { CallFilters } from './call-filters.tsx';
 import { CallTable, CallTableSkeleton } from './call-table.tsx';
 import { ExportButton } from './export-button.tsx';
@@ -117,6 +122,30 @@ export function CallListScreen() {
     () => createDirectory(members.data, user?.id ?? null),
     [members.data, user?.id],
   );
+  const rows = newCalls.rows ?? [];
+  const selection = useCallSelection(JSON.stringify(query), rows, calls.data?.total ?? 0);
+  const bulk = useBulkActions({ selection, query, currentUserId: user?.id ?? null });
+  const [openMenu, setOpenMenu] = useState<'assign' | 'status' | null>(null);
+  /** a, s, c with nothing selected act on the current row: it becomes the selection. */
+  const shortcuts: ListShortcutActions = {
+    onToggle: (index) => selection.toggle(index),
+    onAssign: (index) => {
+      if (selection.count === 0) selection.toggle(index);
+      setOpenMenu('assign');
+    },
+    onStatus: (index) => {
+      if (selection.count === 0) selection.toggle(index);
+      setOpenMenu('status');
+    },
+    onClose: (index) => {
+      if (selection.count > 0) {
+        bulk.run({ action: 'setStatus', status: 'Closed' });
+        return;
+      }
+      const row = rows[index];
+      if (row) bulk.runOn([row], { action: 'setStatus', status: 'Closed' });
+    },
+  };
 
   const noOrganisation = !hasOrganisation || isNoOrganisationError(calls.error);
   const data = calls.data;
@@ -167,7 +196,6 @@ export function CallListScreen() {
     headingRef.current?.focus({ preventScroll: true });
   }
 
-  const rows = newCalls.rows ?? [];
   let body;
   if (calls.isPending) {
     body = <CallTableSkeleton />;
@@ -197,6 +225,8 @@ export function CallListScreen() {
         people={people}
         virtual={filters.loadAll}
         stale={calls.isPlaceholderData}
+        selection={selection}
+        shortcuts={shortcuts}
       />
     );
   }
@@ -263,13 +293,27 @@ export function CallListScreen() {
         </div>
 
         <NewCallsBar count={newCalls.count} onShow={showNewCalls} />
+        <div className="mt-3">
+          <SelectAllMatchingBar selection={selection} pageRows={rows.length} total={total} />
+        </div>
         {CALL_STATUS_TABS.map((status) => (
-          <TabPanel key={status} value={status} className="mt-3">
+          <TabPanel key={status} value={status}>
             <Card ref={cardRef} className="scroll-mt-4 overflow-clip">
               {body}
             </Card>
           </TabPanel>
         ))}
+        <BulkToolbar
+          selection={selection}
+          members={members.data ?? []}
+          membersLoading={members.isPending}
+          currentUserId={user?.id ?? null}
+          isAdmin={user?.role === 'admin'}
+          pending={bulk.pending}
+          onRun={bulk.run}
+          openMenu={openMenu}
+          onOpenMenuChange={setOpenMenu}
+        />
       </Tabs>
 
       {!filters.loadAll && data && data.total > 0 ? (

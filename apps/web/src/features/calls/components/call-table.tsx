@@ -3,7 +3,9 @@
 // phones each row is laid out as a card. The columns are declared once, in COLUMNS (see
 // components/ui/column-table.tsx): the header, the rows, the loading rows and the spacers' spans
 // all follow that list. Rows open the call by click or keyboard (see use-row-navigation.ts); in
-// "load all" mode only the rows near the viewport are rendered.
+// "load all" mode only the rows near the viewport are rendered. Given a selection, the table
+// starts with a column of checkboxes for bulk actions, and the list's shortcuts
+// (list-shortcuts.ts) act on its rows.
 import type { Agent, CallSummary } from '@callboard/contract';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -41,6 +43,8 @@ import {
   formatFullDateTime,
   formatTime,
 } from '../../../lib/format.ts';
+import type { CallSelection } from '../hooks/use-call-selection.ts';
+import { useListShortcuts, type ListShortcutActions } from '../hooks/use-list-shortcuts.ts';
 import { useRowNavigation, type RowNavigation } from '../hooks/use-row-navigation.ts';
 import { memberName, type PeopleDirectory } from '../people.ts';
 import { CallStatusBadge } from './call-badges.tsx';
@@ -57,6 +61,10 @@ export interface CallTableProps {
   /** Id of the table's panel (the status tabs control it). */
   id?: string;
   labelledBy?: string;
+  /** Rows can be selected for a bulk action: a column of checkboxes. */
+  selection?: CallSelection;
+  /** What the list's shortcuts a, s, c and x do (list-shortcuts.ts). */
+  shortcuts?: ListShortcutActions;
 }
 
 const DIRECTION = {
@@ -240,18 +248,65 @@ const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
   },
 ];
 
+/** The checkbox that selects a row; a click anywhere in its cell toggles it (CallRow). */
+function selectColumn(selection: CallSelection): TableColumn<CallSummary, CallCellContext> {
+  const { pageState } = selection;
+  return {
+    id: 'select',
+    header: 'Select',
+    headerContent: (
+      <input
+        type="checkbox"
+        aria-label={
+          pageState === 'all'
+            ? 'Deselect every call on this page'
+            : 'Select every call on this page'
+        }
+        checked={pageState === 'all'}
+        ref={(node) => {
+          if (node) node.indeterminate = pageState === 'some';
+        }}
+        onChange={() => selection.setPage(pageState !== 'all')}
+        className={CHECKBOX}
+      />
+    ),
+    headerClassName: 'w-11 pl-4 pr-0',
+    // On a phone card the checkbox sits at the card's top left, beside its first line.
+    cellClassName:
+      'w-11 cursor-default pl-4 pr-0 max-md:absolute max-md:top-3.5 max-md:left-4 max-md:p-0',
+    cell: (call) => (
+      <input
+        type="checkbox"
+        // One Tab stop for the whole list: rows are selected with x (or a click).
+        tabIndex={-1}
+        aria-label={`Select the call from ${call.caller_name ?? call.from_number ?? 'an unknown caller'}`}
+        checked={selection.isSelected(call.call_id)}
+        // The row's click toggles it (with Shift: a range); the box itself only shows it.
+        onChange={() => undefined}
+        className={cn(CHECKBOX, 'mt-0.5')}
+      />
+    ),
+    card: 'actions',
+  };
+}
+
+const CHECKBOX =
+  'size-4 cursor-pointer rounded border-border-input accent-(--color-accent) focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+
 const CARDS = cardLayouts.grid;
 // The phone card: two columns, the second as wide as its content.
 const CARD_GRID = 'max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:px-4 max-md:py-3.5';
 
 function TableFrame({
   children,
+  columns,
   id,
   labelledBy,
   rowCount,
   stale = false,
 }: {
   children: ReactNode;
+  columns: readonly TableColumn<CallSummary, CallCellContext>[];
   id?: string | undefined;
   labelledBy?: string | undefined;
   rowCount?: number;
@@ -270,7 +325,7 @@ function TableFrame({
           Calls, newest first. Use the arrow keys to move between calls and Enter to open one.
         </caption>
         <TableHeader className={cn('sticky top-0 z-10', CARDS.head)}>
-          <ColumnHeaderRow columns={COLUMNS} />
+          <ColumnHeaderRow columns={columns} />
         </TableHeader>
         {children}
       </Table>
@@ -281,7 +336,9 @@ function TableFrame({
 interface CallRowProps {
   call: CallSummary;
   index: number;
+  columns: readonly TableColumn<CallSummary, CallCellContext>[];
   context: CallCellContext;
+  selection: CallSelection | undefined;
   tabbable: boolean;
   onOpen: (index: number, event?: MouseEvent) => void;
   onFocus: (index: number) => void;
@@ -292,7 +349,9 @@ interface CallRowProps {
 function CallRow({
   call,
   index,
+  columns,
   context,
+  selection,
   tabbable,
   onOpen,
   onFocus,
@@ -310,26 +369,36 @@ function CallRow({
         if (event.target === event.currentTarget) onFocus(index);
       }}
       onKeyDown={(event) => onKeyDown(event, index)}
-      onClick={(event) => onOpen(index, event)}
+      onClick={(event) => {
+        if (selection && (event.target as Element).closest('[data-column="select"]')) {
+          selection.toggle(index, { range: event.shiftKey });
+          return;
+        }
+        onOpen(index, event);
+      }}
       className={cn(
-        'cursor-pointer bg-surface transition-colors outline-none hover:bg-surface-muted',
+        'cursor-pointer transition-colors outline-none',
+        selection?.isSelected(call.call_id)
+          ? 'bg-accent-soft/50 hover:bg-accent-soft'
+          : 'bg-surface hover:bg-surface-muted',
+        selection && 'max-md:relative max-md:pl-11',
         'focus-visible:bg-accent-soft focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
         CARDS.row,
         CARD_GRID,
         'max-md:items-center max-md:gap-y-1.5',
       )}
     >
-      <ColumnCells columns={COLUMNS} layout="grid" row={call} context={context} />
+      <ColumnCells columns={columns} layout="grid" row={call} context={context} />
     </TableRow>
   );
 }
 
 /** An empty row that holds the height of the rows a virtualised list leaves out. */
-function SpacerRow({ height }: { height: number }) {
+function SpacerRow({ height, span }: { height: number; span: number }) {
   if (height <= 0) return null;
   return (
     <tr aria-hidden="true" className="max-md:block" style={{ height }}>
-      <td colSpan={COLUMNS.length} className="p-0 max-md:block" />
+      <td colSpan={span} className="p-0 max-md:block" />
     </tr>
   );
 }
@@ -406,20 +475,91 @@ function useReturnToOpenedRow(
   }, [key, rows, moveTo, preventScroll]);
 }
 
-function PagedCallTable({ rows, agents, people, stale, id, labelledBy }: CallTableProps) {
+/**
+ * The columns, with the checkboxes first when rows can be selected; the list's shortcuts; and
+ * focus kept in the list when the focused row leaves it (a bulk action's refetch removes the
+ * calls that no longer match), on the row now in its place.
+ */
+function useListBehaviour({
+  rows,
+  navigation,
+  bodyRef,
+  open,
+  selection,
+  shortcuts,
+}: {
+  rows: readonly CallSummary[];
+  navigation: RowNavigation;
+  bodyRef: RefObject<HTMLTableSectionElement | null>;
+  open: (index: number) => void;
+  selection: CallSelection | undefined;
+  shortcuts: ListShortcutActions | undefined;
+}) {
+  useListShortcuts({
+    count: rows.length,
+    navigation,
+    containerRef: bodyRef,
+    onOpen: open,
+    actions: shortcuts,
+  });
+  const focusedRow = useRef(false);
+  const { moveTo, activeIndex } = navigation;
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!body) return;
+    const onFocusIn = () => {
+      focusedRow.current = true;
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      // Focus moved on (not lost with a removed row).
+      if (event.relatedTarget !== null) focusedRow.current = false;
+    };
+    body.addEventListener('focusin', onFocusIn);
+    body.addEventListener('focusout', onFocusOut);
+    return () => {
+      body.removeEventListener('focusin', onFocusIn);
+      body.removeEventListener('focusout', onFocusOut);
+    };
+  }, [bodyRef]);
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (focusedRow.current && lost && rows.length > 0) moveTo(activeIndex, { preventScroll: true });
+  }, [rows, moveTo, activeIndex]);
+  return selection ? [selectColumn(selection), ...COLUMNS] : COLUMNS;
+}
+
+function PagedCallTable({
+  rows,
+  agents,
+  people,
+  stale,
+  id,
+  labelledBy,
+  selection,
+  shortcuts,
+}: CallTableProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const { open, listSearch } = useOpenCall(rows);
   const navigation = useRowNavigation({ count: rows.length, containerRef: bodyRef, onOpen: open });
   useReturnToOpenedRow(rows, navigation.moveTo, { preventScroll: true });
+  const columns = useListBehaviour({ rows, navigation, bodyRef, open, selection, shortcuts });
   const context: CallCellContext = { agents, people, listSearch };
   return (
-    <TableFrame id={id} labelledBy={labelledBy} stale={stale} rowCount={rows.length + 1}>
+    <TableFrame
+      id={id}
+      labelledBy={labelledBy}
+      stale={stale}
+      rowCount={rows.length + 1}
+      columns={columns}
+    >
       <TableBody ref={bodyRef} className={cn(CARDS.body, 'max-md:divide-y max-md:divide-border')}>
         {rows.map((call, index) => (
           <CallRow
             key={call.call_id}
             call={call}
             index={index}
+            columns={columns}
+            selection={selection}
             context={context}
             tabbable={index === navigation.activeIndex}
             onOpen={open}
@@ -450,7 +590,16 @@ function useOffsetTop(ref: RefObject<HTMLElement | null>): number {
 
 const ESTIMATED_ROW_HEIGHT = { table: 64, card: 150 } as const;
 
-function VirtualCallTable({ rows, agents, people, stale, id, labelledBy }: CallTableProps) {
+function VirtualCallTable({
+  rows,
+  agents,
+  people,
+  stale,
+  id,
+  labelledBy,
+  selection,
+  shortcuts,
+}: CallTableProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const scrollMargin = useOffsetTop(bodyRef);
   const { open, listSearch } = useOpenCall(rows);
@@ -475,6 +624,7 @@ function VirtualCallTable({ rows, agents, people, stale, id, labelledBy }: CallT
   });
   // Pixel scroll restoration cannot work here (the rows are not there yet): go to the row.
   useReturnToOpenedRow(rows, navigation.moveTo, { preventScroll: false });
+  const columns = useListBehaviour({ rows, navigation, bodyRef, open, selection, shortcuts });
 
   const items = virtualizer.getVirtualItems();
   const first = items[0];
@@ -490,9 +640,15 @@ function VirtualCallTable({ rows, agents, people, stale, id, labelledBy }: CallT
   const context: CallCellContext = { agents, people, listSearch };
 
   return (
-    <TableFrame id={id} labelledBy={labelledBy} stale={stale} rowCount={rows.length + 1}>
+    <TableFrame
+      id={id}
+      labelledBy={labelledBy}
+      stale={stale}
+      rowCount={rows.length + 1}
+      columns={columns}
+    >
       <TableBody ref={bodyRef} className={CARDS.body}>
-        <SpacerRow height={paddingTop} />
+        <SpacerRow height={paddingTop} span={columns.length} />
         {items.map((item) => {
           const call = rows[item.index];
           if (!call) return null;
@@ -501,6 +657,8 @@ function VirtualCallTable({ rows, agents, people, stale, id, labelledBy }: CallT
               key={item.key}
               call={call}
               index={item.index}
+              columns={columns}
+              selection={selection}
               context={context}
               tabbable={item.index === tabbable}
               onOpen={open}
@@ -510,7 +668,7 @@ function VirtualCallTable({ rows, agents, people, stale, id, labelledBy }: CallT
             />
           );
         })}
-        <SpacerRow height={paddingBottom} />
+        <SpacerRow height={paddingBottom} span={columns.length} />
       </TableBody>
     </TableFrame>
   );
