@@ -13,7 +13,11 @@ async function inviteAs(page: Page, email: string) {
   const dialog = page.getByRole('dialog', { name: 'Invite someone' });
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(dialog).toBeHidden();
+  // The link is shown once, to copy; Done closes it.
+  const sent = page.getByRole('dialog', { name: 'Invitation sent' });
+  await expect(sent.getByRole('button', { name: 'Copy invite link' })).toBeVisible();
+  await sent.getByRole('button', { name: 'Done' }).click();
+  await expect(sent).toBeHidden();
   await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible();
 }
 

@@ -24,6 +24,12 @@ export const setMemberRoleBodySchema = z.object({
 export const createInvitationBodySchema = z.object({
   email: emailSchema,
   role: z.enum(['admin', 'member'], { message: 'must be admin or member' }).default('member'),
+  /**
+   * Send even though the address belongs to someone in another organisation (who can join only
+   * once an admin of that organisation has removed them). Without it, such an invitation is
+   * refused with INVITEE_HAS_ORGANISATION, so that the admin is told first.
+   */
+  confirmOtherOrganisation: z.boolean({ message: 'must be true or false' }).default(false),
 });
 export type CreateInvitationBody = z.input<typeof createInvitationBodySchema>;
 
@@ -38,6 +44,13 @@ export const invitationSchema = z.object({
   status: z.enum(['pending', 'expired']),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
+
+/**
+ * An invitation just created or resent, with its link. Only its hash is stored, so the link is
+ * shown this once: the admin may copy it now, or resend later for a new one.
+ */
+export const sentInvitationSchema = invitationSchema.extend({ link: z.url() });
+export type SentInvitation = z.infer<typeof sentInvitationSchema>;
 
 export const adminAgentSchema = z.object({
   agent_id: z.string(),

@@ -21,6 +21,11 @@ export const ERROR_CODES = [
   'INVITATION_REVOKED',
   /** An invitation that was already accepted. */
   'INVITATION_USED',
+  /**
+   * The invited address belongs to someone in another organisation: an admin is told before the
+   * invitation is sent, and may send it anyway.
+   */
+  'INVITEE_HAS_ORGANISATION',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',

@@ -3,13 +3,14 @@
 // second row of its own so every destination stays one tap away.
 import type { Me } from '@callboard/contract';
 import { Link, useLocation } from 'react-router';
-import { IconBuilding, IconLogOut } from '../components/ui/icons.tsx';
+import { IconBuilding, IconLogOut, IconSearch } from '../components/ui/icons.tsx';
 import { Wordmark } from '../components/ui/logo.tsx';
 import { Tooltip } from '../components/ui/tooltip.tsx';
 import { useSignOut } from '../features/auth/hooks/use-sign-out.ts';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { cn } from '../lib/cn.ts';
-import { canOpenAdmin } from '../lib/permissions.ts';
+import { canOpenAdmin, homePath } from '../lib/permissions.ts';
+import { isApplePlatform } from '../lib/shortcuts.ts';
 import { LiveStatus } from './live-status.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -19,28 +20,36 @@ interface NavItem {
   /** Paths that belong to this section (a call page is part of the dashboard). */
   section: readonly string[];
   adminOnly?: boolean;
+  /** About an organisation's calls: not shown to a platform operator outside any organisation. */
+  calls?: boolean;
 }
 
 const NAV: readonly NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', section: ['/dashboard', '/call/'] },
-  { to: '/analytics', label: 'Analytics', section: ['/analytics'] },
+  { to: '/dashboard', label: 'Dashboard', section: ['/dashboard', '/call/'], calls: true },
+  { to: '/analytics', label: 'Analytics', section: ['/analytics'], calls: true },
   { to: '/admin', label: 'Admin', section: ['/admin'], adminOnly: true },
 ];
 
 const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
-export function AppHeader({ user }: { user: Me }) {
+export function AppHeader({ user, onOpenPalette }: { user: Me; onOpenPalette: () => void }) {
   const { pathname } = useLocation();
   const signOut = useSignOut();
-  const items = NAV.filter((item) => !item.adminOnly || canOpenAdmin(user));
+  const home = homePath(user);
+  const platformOnly = home !== '/dashboard';
+  const items = NAV.filter(
+    (item) => (!item.adminOnly || canOpenAdmin(user)) && !(item.calls && platformOnly),
+  ).map((item) =>
+    platformOnly && item.to === '/admin' ? { ...item, label: 'Platform console' } : item,
+  );
   const organisation = user.organisation?.name ?? 'No organisation';
 
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur-sm supports-[backdrop-filter]:bg-surface/85">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 px-4 sm:px-6 md:flex-nowrap md:gap-x-3">
         <Link
-          to="/dashboard"
+          to={home}
           className={cn('order-1 flex h-14 shrink-0 items-center rounded-lg', focusRing)}
         >
           <Wordmark />
@@ -76,6 +85,26 @@ export function AppHeader({ user }: { user: Me }) {
 
         <div className="order-2 ml-auto flex h-14 min-w-0 items-center gap-1.5 sm:gap-2 md:order-3">
           <LiveStatus />
+          {/* The palette for mouse and touch; Ctrl+K (⌘K) opens it from the keyboard. */}
+          <button
+            type="button"
+            onClick={onOpenPalette}
+            aria-keyshortcuts={isApplePlatform() ? 'Meta+K' : 'Control+K'}
+            className={cn(
+              'inline-flex size-9 items-center justify-center gap-2 rounded-lg text-sm text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg lg:w-auto lg:justify-start lg:border lg:border-border lg:bg-surface lg:pr-1.5 lg:pl-2.5 lg:shadow-xs',
+              focusRing,
+            )}
+          >
+            <IconSearch className="size-4 shrink-0" />
+            <span className="sr-only lg:not-sr-only">Go to…</span>
+            <span className="sr-only">, command palette</span>
+            <kbd
+              aria-hidden="true"
+              className="hidden rounded border border-border bg-surface-muted px-1.5 py-0.5 font-sans text-[0.6875rem] text-fg-muted lg:inline"
+            >
+              {isApplePlatform() ? '⌘K' : 'Ctrl K'}
+            </kbd>
+          </button>
           <p
             className="hidden min-w-0 items-center gap-1.5 pr-1 text-sm text-fg-muted lg:flex"
             title={organisation}

@@ -3,17 +3,28 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeFetch, jsonResponse, sessionRoutes } from '../testing/fake-fetch.ts';
+import {
+  createFakeFetch,
+  DEMO_USER,
+  jsonResponse,
+  sessionRoutes,
+  type FakeHandler,
+} from '../testing/fake-fetch.ts';
 
 // Each test loads the app's modules afresh: the session is loaded once per page load.
-async function renderApp(path: string, signedIn: boolean, extraRoutes: RouteObject[] = []) {
+async function renderApp(
+  path: string,
+  signedIn: boolean,
+  extraRoutes: RouteObject[] = [],
+  serverRoutes: Record<string, FakeHandler> = {},
+) {
   vi.resetModules();
   vi.stubGlobal('scrollTo', vi.fn()); // ScrollRestoration; jsdom does not scroll
   vi.stubGlobal(
     'fetch',
     createFakeFetch(
       signedIn
-        ? sessionRoutes()
+        ? { ...sessionRoutes(), ...serverRoutes }
         : { 'GET /api/auth/token': () => jsonResponse({ message: 'Unauthorized' }, 401) },
     ),
   );
@@ -68,6 +79,25 @@ describe('routes', () => {
     );
     expect(screen.getByText('Northwind')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+  });
+
+  it('sends a platform operator with no organisation to the platform console, not the call list', async () => {
+    const operator = { ...DEMO_USER, isSuperAdmin: true, role: 'member', organisation: null };
+    const platform = {
+      'GET /api/v1/me': () => jsonResponse(operator),
+      'GET /api/v1/platform/organisations': () => jsonResponse({ organisations: [] }),
+    };
+    for (const start of ['/auth', '/dashboard']) {
+      cleanup();
+      const router = await renderApp(start, true, [], platform);
+      expect(
+        await screen.findByRole('heading', { name: 'Platform console', level: 1 }),
+      ).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/admin');
+      const nav = screen.getByRole('navigation', { name: 'Main' });
+      expect(within(nav).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+      expect(within(nav).getByRole('link', { name: 'Platform console' })).toBeTruthy();
+    }
   });
 
   it('sends a signed-out visitor of a call to /auth, remembering the call', async () => {

@@ -11,6 +11,7 @@ import {
   safeRedirectPath,
   signInPath,
 } from '../lib/safe-redirect.ts';
+import { homePath } from '../lib/permissions.ts';
 import { earlyAccessToken, ensureSessionLoaded } from '../lib/session.ts';
 import { lazyPage, setPendingPathSource } from './lazy-page.ts';
 import { PageLoading } from './page-loading.tsx';
@@ -36,21 +37,26 @@ export async function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
   const state = await ensureSessionLoaded();
   if (state.status !== 'signed-in') return null;
   const next = safeRedirectPath(new URL(request.url).searchParams.get(NEXT_PARAM));
-  return redirect(next ?? HOME_PATH);
+  return redirect(next ?? homePath(state.session.user));
 }
 
 /**
  * The dashboard's call list is requested the moment the access token arrives, beside GET /me and
- * the page's code, instead of after both. The loader does not wait for it.
+ * the page's code, instead of after both. The loader does not wait for it. A platform operator
+ * with no organisation has no call list: they start on the platform console instead.
  */
-function prefetchDashboard({ request }: LoaderFunctionArgs) {
+async function loadDashboard({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   void Promise.all([earlyAccessToken(), import('../features/calls/api/prefetch-call-list.ts')])
     .then(([token, { prefetchCallList }]) => {
       if (token) prefetchCallList(search, token);
     })
     .catch(() => undefined); // the screen's own requests will show what is wrong
-  return null;
+  // The parent's guard waits for the same session, so this adds no wait of its own.
+  const state = await ensureSessionLoaded();
+  if (state.status !== 'signed-in') return null;
+  const home = homePath(state.session.user);
+  return home === HOME_PATH ? null : redirect(home);
 }
 
 // Guards are static loaders, so a redirect never waits for a page's code to download.
@@ -88,7 +94,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'dashboard',
-                loader: prefetchDashboard,
+                loader: loadDashboard,
                 lazy: lazyPage(() => import('./routes/dashboard.tsx')),
               },
               { path: 'analytics', lazy: lazyPage(() => import('./routes/analytics.tsx')) },

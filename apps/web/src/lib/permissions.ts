@@ -8,6 +8,14 @@ export function canOpenAdmin(user: Roles): boolean {
   return user.role === 'admin' || user.isSuperAdmin;
 }
 
+/**
+ * Where the user starts after signing in: the call list, or for a platform operator who belongs
+ * to no organisation (and so has no calls) the platform console.
+ */
+export function homePath(user: Roles & Pick<Me, 'organisation'>): string {
+  return user.isSuperAdmin && !user.organisation ? '/admin' : '/dashboard';
+}
+
 /** How the user's role reads in the interface. */
 export function roleLabel(user: Roles): string {
   if (user.isSuperAdmin) return 'Platform operator';

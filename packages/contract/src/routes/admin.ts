@@ -11,6 +11,7 @@ import {
   deletedCallsResponseSchema,
   invitationSchema,
   mapAgentBodySchema,
+  sentInvitationSchema,
   platformAgentSchema,
   platformOrganisationSchema,
   renameAgentBodySchema,
@@ -105,8 +106,16 @@ export const createInvitationRoute = defineRoute({
   summary: 'Invite someone by email (the mail carries a /join link valid 7 days)',
   auth: 'bearer',
   body: createInvitationBodySchema,
-  response: { status: 201, description: 'The invitation', schema: invitationSchema },
-  errors: { ...invalidInput, ...asAdmin, 409: 'Already a member or invited' },
+  response: {
+    status: 201,
+    description: 'The invitation, with its link (shown this once)',
+    schema: sentInvitationSchema,
+  },
+  errors: {
+    ...invalidInput,
+    ...asAdmin,
+    409: 'Already a member or invited; or (INVITEE_HAS_ORGANISATION) in another organisation',
+  },
 });
 
 export const resendInvitationRoute = defineRoute({
@@ -117,7 +126,11 @@ export const resendInvitationRoute = defineRoute({
   summary: 'Send a new link (the old one stops working)',
   auth: 'bearer',
   params: invitationParams,
-  response: { status: 200, description: 'The renewed invitation', schema: invitationSchema },
+  response: {
+    status: 200,
+    description: 'The renewed invitation, with its new link (shown this once)',
+    schema: sentInvitationSchema,
+  },
   errors: { ...invalidInput, ...asAdmin, ...noInvitation },
 });
 
@@ -331,7 +344,7 @@ export const createOrganisationRoute = defineRoute({
     description: 'The organisation and its first invitation',
     schema: z.object({
       organisation: z.object({ id: z.uuid(), name: z.string(), created_at: z.string() }),
-      invitation: invitationSchema,
+      invitation: sentInvitationSchema,
     }),
   },
   errors: { ...invalidInput, ...asPlatformOperator },

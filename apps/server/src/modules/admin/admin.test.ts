@@ -262,7 +262,7 @@ describe.each(testDatabaseKinds)('admin, invitations and platform [$name]', ({ c
 
   it('keeps one organisation per user, and the invited address only', async () => {
     await gus.request('POST', '/api/v1/admin/invitations', {
-      json: { email: 'mia@northwind.test' },
+      json: { email: 'mia@northwind.test', confirmOtherOrganisation: true },
     });
     const token = await tokenFromOutbox('mia@northwind.test');
     const taken = await mia.request<ErrorBody>('POST', `/api/v1/invitations/${token}/accept`);

@@ -156,3 +156,25 @@ export async function accountExistsFor(tx: Tx, email: string) {
   );
   return row?.exists ?? false;
 }
+
+/**
+ * Whether the address is a user's in an organisation other than `organisationId`. Row-level
+ * security hides other organisations' profiles from the application role, so this runs on the
+ * owner's connection, and answers yes or no only (invitations.service.ts, createInvitation).
+ */
+export async function belongsToAnotherOrganisation(
+  tx: Tx,
+  email: string,
+  organisationId: string,
+): Promise<boolean> {
+  const [row] = await queryRows<{ exists: boolean }>(
+    tx,
+    sql`select exists (
+      select 1 from profiles
+      where lower(email) = ${email.toLowerCase()}
+        and organisation_id is not null
+        and organisation_id <> ${organisationId}::uuid
+    ) as exists`,
+  );
+  return row?.exists ?? false;
+}

@@ -6,6 +6,7 @@ import {
   type CreateInvitationBody,
   type Invitation,
   type InvitationPreview,
+  type SentInvitation,
 } from '@callboard/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -22,6 +23,7 @@ import {
   acceptInvitation,
   acceptInvitationAs,
   accountExistsFor,
+  belongsToAnotherOrganisation,
   findInvitationByTokenHash,
   findOpenInvitation,
   findOrganisationName,
@@ -68,7 +70,8 @@ async function sendInvitation(
   organisationId: string,
   inviterId: string,
   token: string,
-) {
+): Promise<string> {
+  const link = invitationLink(deps, token);
   await deps.mail.enqueue(
     tx,
     invitationMail({
@@ -76,18 +79,27 @@ async function sendInvitation(
       organisationName: (await findOrganisationName(tx, organisationId)) ?? 'your organisation',
       invitedBy: await findProfileName(tx, inviterId),
       role: invitation.role,
-      link: `${deps.appUrl}/join?token=${encodeURIComponent(token)}`,
+      link,
       expiresAt: invitation.expires_at,
     }),
   );
+  return link;
 }
 
-/** Issues an invitation within an organisation; the caller's transaction decides who may. */
+/** The /join link that carries an invitation's token. */
+function invitationLink(deps: Pick<InvitationDeps, 'appUrl'>, token: string): string {
+  return `${deps.appUrl}/join?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Issues an invitation within an organisation; the caller's transaction decides who may. The
+ * answer carries the link, which exists only now (the token is stored as a hash).
+ */
 export async function issueInvitation(
   deps: InvitationDeps,
   tx: Tx,
   input: { organisationId: string; inviterId: string; email: string; role: 'admin' | 'member' },
-) {
+): Promise<SentInvitation> {
   const { token, hash } = newInvitationToken();
   const row = await insertInvitation(tx, {
     organisation_id: input.organisationId,
@@ -104,8 +116,8 @@ export async function issueInvitation(
     target: input.email,
     details: { role: input.role },
   });
-  await sendInvitation(deps, tx, row, input.organisationId, input.inviterId, token);
-  return toInvitation(row);
+  const link = await sendInvitation(deps, tx, row, input.organisationId, input.inviterId, token);
+  return { ...toInvitation(row), link };
 }
 
 export async function listInvitations(
@@ -117,22 +129,53 @@ export async function listInvitations(
   );
 }
 
+/** Refuses an address that is already a member, or already has a pending invitation. */
+async function assertInvitable(tx: Tx, organisationId: string, email: string): Promise<void> {
+  if (await isMemberEmail(tx, organisationId, email)) {
+    throw new AppError('CONFLICT', `${email} is already a member of your organisation.`);
+  }
+  if (await findPendingInvitationFor(tx, organisationId, email)) {
+    throw new AppError('CONFLICT', `${email} already has a pending invitation. Resend it instead.`);
+  }
+}
+
+/**
+ * One account belongs to one organisation, and nobody leaves one on their own: a person in
+ * another organisation can accept only after an admin of theirs removes them. The inviting admin
+ * is told so before anything is sent, and may send anyway (`confirmOtherOrganisation`).
+ */
+export const INVITEE_HAS_ORGANISATION_MESSAGE =
+  'This address already belongs to another organisation. They can join yours only after an admin of that organisation removes them from it.';
+
 export async function createInvitation(
   deps: InvitationDeps,
   claims: AccessClaims,
-  body: { email: string; role: CreateInvitationBody['role'] & ('admin' | 'member') },
-): Promise<Invitation> {
+  body: {
+    email: string;
+    role: CreateInvitationBody['role'] & ('admin' | 'member');
+    confirmOtherOrganisation: boolean;
+  },
+): Promise<SentInvitation> {
+  // First, as the caller: only an admin learns anything about the address.
+  const organisationId = await withTenant(deps.db, claims, async (tx, principal) => {
+    const organisationId = requireAdmin(principal);
+    await assertInvitable(tx, organisationId, body.email);
+    return organisationId;
+  });
+  // Other organisations' members are hidden from the caller's role (row-level security): this
+  // one yes-or-no answer is read with the owner's connection, as the /join preview's are.
+  if (
+    !body.confirmOtherOrganisation &&
+    (await deps.db.transaction((tx) =>
+      belongsToAnotherOrganisation(tx, body.email, organisationId),
+    ))
+  ) {
+    throw new AppError('INVITEE_HAS_ORGANISATION', INVITEE_HAS_ORGANISATION_MESSAGE);
+  }
   const invitation = await withTenant(deps.db, claims, async (tx, principal) => {
     const organisationId = requireAdmin(principal);
-    if (await isMemberEmail(tx, organisationId, body.email)) {
-      throw new AppError('CONFLICT', `${body.email} is already a member of your organisation.`);
-    }
-    if (await findPendingInvitationFor(tx, organisationId, body.email)) {
-      throw new AppError(
-        'CONFLICT',
-        `${body.email} already has a pending invitation. Resend it instead.`,
-      );
-    }
+    // Checked again: the address may have joined, or been invited, in between.
+    await assertInvitable(tx, organisationId, body.email);
     return issueInvitation(deps, tx, {
       organisationId,
       inviterId: principal.userId,
@@ -149,7 +192,7 @@ export async function resendInvitation(
   deps: InvitationDeps,
   claims: AccessClaims,
   id: string,
-): Promise<Invitation> {
+): Promise<SentInvitation> {
   const resent = await withTenant(deps.db, claims, async (tx, principal) => {
     const organisationId = requireAdmin(principal);
     const invitation = await findOpenInvitation(tx, organisationId, id);
@@ -168,8 +211,8 @@ export async function resendInvitation(
       action: 'invitation.resent',
       target: renewed.email,
     });
-    await sendInvitation(deps, tx, renewed, organisationId, principal.userId, token);
-    return toInvitation(renewed);
+    const link = await sendInvitation(deps, tx, renewed, organisationId, principal.userId, token);
+    return { ...toInvitation(renewed), link };
   });
   deps.mail.deliverSoon();
   return resent;

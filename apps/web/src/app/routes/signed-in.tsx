@@ -1,10 +1,12 @@
-// The layout of the signed-in pages: a skip link, the header, then the page; and the tab's live
-// updates (app/live-dispatch.ts).
-import type { MouseEvent } from 'react';
+// The layout of the signed-in pages: a skip link, the header, then the page; the tab's live
+// updates (app/live-dispatch.ts); the keyboard shortcuts and command palette
+// (app/keyboard-shortcuts.tsx).
+import { useState, type MouseEvent } from 'react';
 import { Outlet } from 'react-router';
 import { TooltipProvider } from '../../components/ui/tooltip.tsx';
 import { useAuthSession } from '../../lib/session-provider.tsx';
 import { AppHeader } from '../app-header.tsx';
+import { KeyboardShortcuts, type ShortcutDialog } from '../keyboard-shortcuts.tsx';
 import { useLiveUpdates } from '../live-dispatch.ts';
 
 const CONTENT_ID = 'content';
@@ -20,6 +22,7 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 
 export function Component() {
   const session = useAuthSession();
+  const [dialog, setDialog] = useState<ShortcutDialog>(null);
   const organisationId = session?.user.organisation?.id ?? null;
   // One live connection per tab, while the user belongs to an organisation (the stream is its).
   useLiveUpdates(session && organisationId ? `${session.user.id}:${organisationId}` : null);
@@ -36,10 +39,11 @@ export function Component() {
         >
           Skip to main content
         </a>
-        <AppHeader user={session.user} />
+        <AppHeader user={session.user} onOpenPalette={() => setDialog('palette')} />
         <div id={CONTENT_ID} tabIndex={-1} className="scroll-mt-28 focus:outline-none">
           <Outlet />
         </div>
+        <KeyboardShortcuts user={session.user} open={dialog} onOpenChange={setDialog} />
       </div>
     </TooltipProvider>
   );

@@ -5,6 +5,7 @@ import {
   revokeInvitationRoute,
   type Invitation,
   type Role,
+  type SentInvitation,
 } from '@callboard/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
@@ -27,11 +28,20 @@ export function useInvitations() {
   return useQuery(invitationsQueryOptions());
 }
 
-export function createInvitation(body: { email: string; role: Role }): Promise<Invitation> {
+export interface CreateInvitationInput {
+  email: string;
+  role: Role;
+  /** Send even though the address belongs to someone in another organisation. */
+  confirmOtherOrganisation?: boolean;
+}
+
+/** POST /admin/invitations: the answer carries the link, this once. */
+export function createInvitation(body: CreateInvitationInput): Promise<SentInvitation> {
   return callApi(createInvitationRoute, { body });
 }
 
-export function resendInvitation(id: string): Promise<Invitation> {
+/** A new link (in the answer, this once); the old one stops working. */
+export function resendInvitation(id: string): Promise<SentInvitation> {
   return callApi(resendInvitationRoute, { params: { invitationId: id } });
 }
 
@@ -48,7 +58,10 @@ function useInvalidateInvitations() {
     ]);
 }
 
-/** The invite dialog shows a refusal (already a member, already invited) in place. */
+/**
+ * The invite dialog shows a refusal (already a member, already invited, in another
+ * organisation) in place.
+ */
 export function useCreateInvitation() {
   const invalidate = useInvalidateInvitations();
   return useMutation({

@@ -81,6 +81,8 @@ function SearchField({
         maxLength={SEARCH_MAX_LENGTH}
         placeholder="Search calls…"
         title="Search by caller, number, call ID or summary"
+        // The `/` shortcut finds the box by this (lib/shortcuts.ts).
+        data-call-search=""
         value={value}
         onChange={(event) => setValue(event.target.value)}
         onKeyDown={(event) => {

@@ -47,7 +47,7 @@ function renderJoin(routes: Record<string, FakeHandler>, entry = `/join?token=${
   return { fetchMock, router, user: userEvent.setup() };
 }
 
-function signInAs(email: string) {
+function signInAs(email: string, organisation: { id: string; name: string } | null = null) {
   const now = Math.floor(Date.now() / 1000);
   sessionStore.setState({
     status: 'signed-in',
@@ -56,7 +56,7 @@ function signInAs(email: string) {
       access_token: fakeJwt({ sub: DEMO_USER.id, iat: now, exp: now + 900 }),
       expires_in: 900,
       expires_at: now + 900,
-      user: { ...DEMO_USER, email, organisation: null, role: 'member' },
+      user: { ...DEMO_USER, email, organisation, role: 'member' },
     },
   });
 }
@@ -191,5 +191,23 @@ describe('JoinScreen', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       'You already belong to an organisation.',
     );
+  });
+
+  it('says why, instead of offering Join, to an invited user already in another organisation', async () => {
+    signInAs(PREVIEW.email, {
+      id: '1f0e2d3c-4b5a-4978-8695-a4b3c2d1e0f9',
+      name: 'Globex Insurance',
+    });
+    const { fetchMock } = renderJoin({ [previewRoute]: () => jsonResponse(PREVIEW) });
+    expect(await screen.findByText('You already belong to Globex Insurance')).toBeTruthy();
+    expect(
+      screen.getByText(/ask an admin of Globex Insurance to remove you from it/u),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Join/u })).toBeNull();
+    expect(
+      fetchMock.mock.calls.some(
+        ([input]) => typeof input === 'string' && input.endsWith('/accept'),
+      ),
+    ).toBe(false);
   });
 });

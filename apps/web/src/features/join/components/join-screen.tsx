@@ -133,12 +133,15 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
   const organisation = invitation.organisation.name;
   let body: ReactNode;
   if (session.status === 'signed-in') {
-    const email = session.session.user.email;
+    const { email, organisation: current } = session.session.user;
     body =
-      email.toLowerCase() === invitation.email.toLowerCase() ? (
-        <AcceptAsUser token={token} organisation={organisation} />
-      ) : (
+      email.toLowerCase() !== invitation.email.toLowerCase() ? (
         <WrongAccount signedInAs={email} invitedEmail={invitation.email} />
+      ) : current ? (
+        // One organisation per account: joining would fail, so say why instead of offering it.
+        <InOtherOrganisation current={current.name} invited={organisation} />
+      ) : (
+        <AcceptAsUser token={token} organisation={organisation} />
       );
   } else if (invitation.accountExists) {
     body = <SignInToAccept token={token} email={invitation.email} />;
@@ -211,6 +214,16 @@ function AcceptAsUser({ token, organisation }: { token: string; organisation: st
         Join {organisation}
       </Button>
     </div>
+  );
+}
+
+function InOtherOrganisation({ current, invited }: { current: string; invited: string }) {
+  return (
+    <Alert tone="info" title={`You already belong to ${current}`}>
+      Each Callboard account belongs to one organisation, and yours is in{' '}
+      <strong className="font-medium">{current}</strong>. To join {invited}, ask an admin of{' '}
+      {current} to remove you from it, then open this link again while it is still valid.
+    </Alert>
   );
 }
 
