@@ -1,7 +1,7 @@
 // The command palette (Ctrl+K, ⌘K on a Mac, or the header's search button): go to a call by its
 // id, to a page or to one of the list's built-in views, assign the open call, change the theme,
 // sign out. Loaded on first use, so that no page pays for it up front.
-import type { Me, Member } from '@callboard/contract';
+import { DEFAULT_VIEWS, type Me, type Member } from '@callboard/contract';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Command } from 'cmdk';
@@ -34,12 +34,11 @@ import { useMembers } from '../lib/organisation-directory.ts';
 import { canOpenAdmin, displayName } from '../lib/permissions.ts';
 import { resolveTheme, useTheme } from '../lib/theme.ts';
 
-/** The list's built-in views, as links into its URL (docs/search.md). */
-export const DEFAULT_VIEWS = [
-  { name: 'My open calls', href: '/dashboard?status=open&assignee=me' },
-  { name: 'Unassigned', href: '/dashboard?status=open&assignee=unassigned' },
-  { name: 'Negative sentiment', href: '/dashboard?sentiment=negative' },
-] as const;
+/** The list's built-in views, as links into its URL (docs/search.md, "Saved views"). */
+export const DEFAULT_VIEW_LINKS = DEFAULT_VIEWS.map((view) => ({
+  name: view.name,
+  href: `/dashboard?${view.query}`,
+}));
 
 /** The API's limit on a call id (packages/contract/src/routes/calls.ts). */
 const CALL_ID_MAX_LENGTH = 200;
@@ -181,7 +180,7 @@ export function CommandPalette({ user, onClose, onShowShortcuts }: CommandPalett
               </Command.Group>
               {hasOrganisation ? (
                 <Command.Group heading="Views" className={groupClassName}>
-                  {DEFAULT_VIEWS.map((view) => (
+                  {DEFAULT_VIEW_LINKS.map((view) => (
                     <PaletteItem
                       key={view.name}
                       icon={<IconList />}
