@@ -2,13 +2,23 @@
 // columns drop out as space runs short (agent and summary below `lg`, direction below `xl`); on
 // phones each row is laid out as a card. The columns are declared once, in COLUMNS (see
 // components/ui/column-table.tsx): the header, the rows, the loading rows and the spacers' spans
-// all follow that list. Rows open the call by click or keyboard (see use-row-navigation.ts); in
-// "load all" mode only the rows near the viewport are rendered.
-import type { Agent, CallSummary } from '@callboard/contract';
+// all follow that list, less the columns the reader chose to hide (use-call-list-columns.ts).
+// Sortable columns' headers sort the list. Rows open the call by click or keyboard (see
+// use-row-navigation.ts); in "load all" mode only the rows near the viewport are rendered.
+import {
+  CALL_LIST_COLUMNS,
+  parseCallListSort,
+  type Agent,
+  type CallListColumn,
+  type CallListSort,
+  type CallListSortKey,
+  type CallSummary,
+} from '@callboard/contract';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -30,6 +40,7 @@ import {
   ColumnHeaderRow,
   ColumnSkeletonCells,
   type TableColumn,
+  type TableSorting,
 } from '../../../components/ui/column-table.tsx';
 import { Table, TableBody, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -40,14 +51,20 @@ import {
   formatDurationLong,
   formatFullDateTime,
   formatTime,
+  formatWaiting,
 } from '../../../lib/format.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { useRowNavigation, type RowNavigation } from '../hooks/use-row-navigation.ts';
 import { memberName, type PeopleDirectory } from '../people.ts';
-import { CallStatusBadge } from './call-badges.tsx';
+import { CallStatusBadge, SentimentBadge } from './call-badges.tsx';
 import { callPagePath, type CallLocationState } from './call-links.ts';
 
 export interface CallTableProps {
   rows: readonly CallSummary[];
+  /** The columns to show (the table keeps its own order). */
+  columns: readonly CallListColumn[];
+  sort: CallListSort;
+  onSortChange: (sort: CallListSort) => void;
   agents: ReadonlyMap<string, Agent>;
   people: PeopleDirectory;
   /** Render only the rows near the viewport (for thousands of rows). */
@@ -70,6 +87,8 @@ interface CallCellContext {
   people: PeopleDirectory;
   /** The list's search string, handed to the call page (see call-links.ts). */
   listSearch: string;
+  /** The time the waiting column counts to. */
+  now: Date;
 }
 
 function AssigneeName({ id, people }: { id: string | null; people: PeopleDirectory }) {
@@ -79,13 +98,20 @@ function AssigneeName({ id, people }: { id: string | null; people: PeopleDirecto
   return <span>{member ? memberName(member) : 'Former colleague'}</span>;
 }
 
+type CallColumn = TableColumn<CallSummary, CallCellContext> & {
+  id: CallListColumn;
+  sortKey?: CallListSortKey;
+};
+
 // The columns, in order. Each cell's `max-md:` classes place it in the phone card's grid: caller
 // and status on the first line, when and how long on the second, the summary across the third,
-// agent and assignee on the fourth.
-const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
+// agent and assignee on the fourth, sentiment and how long an open call has waited on the fifth.
+const COLUMNS: readonly CallColumn[] = [
   {
     id: 'ended',
     header: 'Ended',
+    sortKey: 'ended',
+    firstSort: 'descending',
     headerClassName: 'w-30 pl-4',
     cellClassName: 'pl-4 text-fg-muted max-md:col-start-1 max-md:row-start-2 max-md:text-xs',
     cell: (call) => (
@@ -106,6 +132,7 @@ const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
   {
     id: 'caller',
     header: 'Caller',
+    sortKey: 'caller',
     headerClassName: 'w-48',
     cellClassName: 'max-md:col-start-1 max-md:row-start-1',
     cell: (call, { listSearch }) => {
@@ -148,6 +175,7 @@ const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
   {
     id: 'agent',
     header: 'Agent',
+    sortKey: 'agent',
     showFrom: 'lg',
     headerClassName: 'w-36',
     cellClassName:
@@ -182,6 +210,8 @@ const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
   {
     id: 'duration',
     header: 'Duration',
+    sortKey: 'duration',
+    firstSort: 'descending',
     headerClassName: 'w-20 text-right',
     cellClassName:
       'text-right text-fg-muted tabular-nums max-md:col-start-2 max-md:row-start-2 max-md:text-xs',
@@ -202,18 +232,40 @@ const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
   {
     id: 'status',
     header: 'Status',
+    sortKey: 'status',
     headerClassName: 'w-32',
     cellClassName: 'max-md:col-start-2 max-md:row-start-1 max-md:justify-self-end',
     cell: (call) => <CallStatusBadge status={call.status} />,
     skeleton: <Skeleton className="h-5 w-20 rounded-full" />,
   },
   {
+    id: 'waiting',
+    header: 'Waiting',
+    headerClassName: 'w-20',
+    cellClassName:
+      'text-fg-muted tabular-nums max-md:col-start-2 max-md:row-start-5 max-md:text-right max-md:text-xs',
+    // Open calls only: how long since the call ended, as triage reads it.
+    cell: (call, { now }) => {
+      if (call.status === 'Closed') return null;
+      const waiting = formatWaiting(call.end_datetime, now);
+      return (
+        <span title={`Waiting ${waiting.long}`}>
+          <span aria-hidden="true">
+            <span className="md:hidden">Waiting </span>
+            {waiting.short}
+          </span>
+          <span className="sr-only">{waiting.long}</span>
+        </span>
+      );
+    },
+    skeleton: <Skeleton className="h-3.5 w-10 max-md:ml-auto" />,
+  },
+  {
     id: 'assignee',
     header: 'Assignee',
-    // The last column until the summary shows.
-    headerClassName: 'w-36 max-lg:pr-4',
-    cellClassName:
-      'max-lg:pr-4 max-md:col-start-2 max-md:row-start-4 max-md:text-right max-md:text-xs',
+    sortKey: 'assignee',
+    headerClassName: 'w-36',
+    cellClassName: 'max-md:col-start-2 max-md:row-start-4 max-md:text-right max-md:text-xs',
     cell: (call, { people }) => (
       <span className="inline-flex max-w-full items-center gap-1.5">
         <IconUser className="size-3 shrink-0 text-fg-subtle md:hidden" />
@@ -223,6 +275,25 @@ const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
       </span>
     ),
     skeleton: <Skeleton className="h-3.5 w-20 max-md:ml-auto" />,
+  },
+  {
+    id: 'sentiment',
+    header: 'Sentiment',
+    // The last column until the summary shows.
+    headerClassName: 'w-32 max-lg:pr-4',
+    cellClassName: 'max-lg:pr-4 max-md:col-start-1 max-md:row-start-5',
+    cell: (call) =>
+      call.sentiment ? (
+        <SentimentBadge sentiment={call.sentiment} />
+      ) : (
+        <span className="text-fg-subtle">
+          <span aria-hidden="true" className="max-md:hidden">
+            —
+          </span>
+          <span className="sr-only">No sentiment</span>
+        </span>
+      ),
+    skeleton: <Skeleton className="h-5 w-20 rounded-full" />,
   },
   {
     id: 'summary',
@@ -240,23 +311,62 @@ const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
   },
 ];
 
+/** Each column's name, for the columns menu. */
+export const CALL_COLUMN_LABELS = Object.fromEntries(
+  COLUMNS.map((column) => [column.id, column.header]),
+) as Record<CallListColumn, string>;
+
+/** The columns to show, in the table's order. */
+function visibleColumns(columns: readonly CallListColumn[]): CallColumn[] {
+  const shown = new Set(columns);
+  return COLUMNS.filter((column) => shown.has(column.id));
+}
+
+const SORT_WORDS: Record<CallListSortKey, [ascending: string, descending: string]> = {
+  ended: ['oldest first', 'newest first'],
+  duration: ['shortest first', 'longest first'],
+  caller: ['by caller, A to Z', 'by caller, Z to A'],
+  agent: ['by agent, A to Z', 'by agent, Z to A'],
+  assignee: ['by assignee, A to Z', 'by assignee, Z to A'],
+  status: ['by status, New first', 'by status, Closed first'],
+};
+
+/** The order in words: "newest first", "by caller, A to Z". */
+export function describeCallSort(sort: CallListSort): string {
+  const { key, descending } = parseCallListSort(sort);
+  return SORT_WORDS[key][descending ? 1 : 0];
+}
+
 const CARDS = cardLayouts.grid;
 // The phone card: two columns, the second as wide as its content.
 const CARD_GRID = 'max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:px-4 max-md:py-3.5';
 
 function TableFrame({
   children,
+  columns,
+  sort,
+  onSortChange,
   id,
   labelledBy,
   rowCount,
   stale = false,
 }: {
   children: ReactNode;
+  columns: readonly CallColumn[];
+  sort: CallListSort;
+  onSortChange: (sort: CallListSort) => void;
   id?: string | undefined;
   labelledBy?: string | undefined;
   rowCount?: number;
   stale?: boolean;
 }) {
+  const { key, descending } = parseCallListSort(sort);
+  const sorting: TableSorting = {
+    key,
+    descending,
+    onSort: (next, nextDescending) =>
+      onSortChange((nextDescending ? `-${next}` : next) as CallListSort),
+  };
   return (
     <div
       id={id}
@@ -267,10 +377,12 @@ function TableFrame({
     >
       <Table aria-rowcount={rowCount} className={CARDS.table}>
         <caption className="sr-only">
-          Calls, newest first. Use the arrow keys to move between calls and Enter to open one.
+          Calls, {describeCallSort(sort)}. Use the arrow keys to move between calls and Enter to
+          open one.
         </caption>
-        <TableHeader className={cn('sticky top-0 z-10', CARDS.head)}>
-          <ColumnHeaderRow columns={COLUMNS} />
+        {/* Sticks below the app's own sticky header (app-header.tsx sets its height). */}
+        <TableHeader className={cn('sticky top-(--app-header-height,0px) z-10', CARDS.head)}>
+          <ColumnHeaderRow columns={columns} sorting={sorting} />
         </TableHeader>
         {children}
       </Table>
@@ -280,6 +392,7 @@ function TableFrame({
 
 interface CallRowProps {
   call: CallSummary;
+  columns: readonly CallColumn[];
   index: number;
   context: CallCellContext;
   tabbable: boolean;
@@ -291,6 +404,7 @@ interface CallRowProps {
 
 function CallRow({
   call,
+  columns,
   index,
   context,
   tabbable,
@@ -319,17 +433,17 @@ function CallRow({
         'max-md:items-center max-md:gap-y-1.5',
       )}
     >
-      <ColumnCells columns={COLUMNS} layout="grid" row={call} context={context} />
+      <ColumnCells columns={columns} layout="grid" row={call} context={context} />
     </TableRow>
   );
 }
 
 /** An empty row that holds the height of the rows a virtualised list leaves out. */
-function SpacerRow({ height }: { height: number }) {
+function SpacerRow({ height, span }: { height: number; span: number }) {
   if (height <= 0) return null;
   return (
     <tr aria-hidden="true" className="max-md:block" style={{ height }}>
-      <td colSpan={COLUMNS.length} className="p-0 max-md:block" />
+      <td colSpan={span} className="p-0 max-md:block" />
     </tr>
   );
 }
@@ -406,19 +520,37 @@ function useReturnToOpenedRow(
   }, [key, rows, moveTo, preventScroll]);
 }
 
-function PagedCallTable({ rows, agents, people, stale, id, labelledBy }: CallTableProps) {
+/** The waiting column's clock, ticking only while the column is shown. */
+function useWaitingClock(columns: readonly CallColumn[]): Date {
+  const shown = columns.some((column) => column.id === 'waiting');
+  return useNow(shown ? 60_000 : 24 * 3_600_000);
+}
+
+function PagedCallTable(props: CallTableProps) {
+  const { rows, agents, people, stale, id, labelledBy, sort, onSortChange } = props;
+  const columns = useMemo(() => visibleColumns(props.columns), [props.columns]);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const { open, listSearch } = useOpenCall(rows);
   const navigation = useRowNavigation({ count: rows.length, containerRef: bodyRef, onOpen: open });
   useReturnToOpenedRow(rows, navigation.moveTo, { preventScroll: true });
-  const context: CallCellContext = { agents, people, listSearch };
+  const now = useWaitingClock(columns);
+  const context: CallCellContext = { agents, people, listSearch, now };
   return (
-    <TableFrame id={id} labelledBy={labelledBy} stale={stale} rowCount={rows.length + 1}>
+    <TableFrame
+      id={id}
+      labelledBy={labelledBy}
+      stale={stale}
+      rowCount={rows.length + 1}
+      columns={columns}
+      sort={sort}
+      onSortChange={onSortChange}
+    >
       <TableBody ref={bodyRef} className={cn(CARDS.body, 'max-md:divide-y max-md:divide-border')}>
         {rows.map((call, index) => (
           <CallRow
             key={call.call_id}
             call={call}
+            columns={columns}
             index={index}
             context={context}
             tabbable={index === navigation.activeIndex}
@@ -450,7 +582,10 @@ function useOffsetTop(ref: RefObject<HTMLElement | null>): number {
 
 const ESTIMATED_ROW_HEIGHT = { table: 64, card: 150 } as const;
 
-function VirtualCallTable({ rows, agents, people, stale, id, labelledBy }: CallTableProps) {
+function VirtualCallTable(props: CallTableProps) {
+  const { rows, agents, people, stale, id, labelledBy, sort, onSortChange } = props;
+  const columns = useMemo(() => visibleColumns(props.columns), [props.columns]);
+  const now = useWaitingClock(columns);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const scrollMargin = useOffsetTop(bodyRef);
   const { open, listSearch } = useOpenCall(rows);
@@ -487,12 +622,20 @@ function VirtualCallTable({ rows, agents, people, stale, id, labelledBy }: CallT
   const tabbable = items.some((item) => item.index === navigation.activeIndex)
     ? navigation.activeIndex
     : (first?.index ?? 0);
-  const context: CallCellContext = { agents, people, listSearch };
+  const context: CallCellContext = { agents, people, listSearch, now };
 
   return (
-    <TableFrame id={id} labelledBy={labelledBy} stale={stale} rowCount={rows.length + 1}>
+    <TableFrame
+      id={id}
+      labelledBy={labelledBy}
+      stale={stale}
+      rowCount={rows.length + 1}
+      columns={columns}
+      sort={sort}
+      onSortChange={onSortChange}
+    >
       <TableBody ref={bodyRef} className={CARDS.body}>
-        <SpacerRow height={paddingTop} />
+        <SpacerRow height={paddingTop} span={columns.length} />
         {items.map((item) => {
           const call = rows[item.index];
           if (!call) return null;
@@ -500,6 +643,7 @@ function VirtualCallTable({ rows, agents, people, stale, id, labelledBy }: CallT
             <CallRow
               key={item.key}
               call={call}
+              columns={columns}
               index={item.index}
               context={context}
               tabbable={item.index === tabbable}
@@ -510,7 +654,7 @@ function VirtualCallTable({ rows, agents, people, stale, id, labelledBy }: CallT
             />
           );
         })}
-        <SpacerRow height={paddingBottom} />
+        <SpacerRow height={paddingBottom} span={columns.length} />
       </TableBody>
     </TableFrame>
   );
@@ -521,17 +665,24 @@ export function CallTable(props: CallTableProps) {
 }
 
 /** The table's shape while the first page loads. */
-export function CallTableSkeleton({ rows = 8 }: { rows?: number }) {
+export function CallTableSkeleton({
+  rows = 8,
+  columns: shown = CALL_LIST_COLUMNS,
+}: {
+  rows?: number;
+  columns?: readonly CallListColumn[];
+}) {
+  const columns = visibleColumns(shown);
   return (
     <div role="status" aria-label="Loading calls">
       <Table aria-hidden="true" className={CARDS.table}>
         <TableHeader className={CARDS.head}>
-          <ColumnHeaderRow columns={COLUMNS} />
+          <ColumnHeaderRow columns={columns} />
         </TableHeader>
         <TableBody className={cn(CARDS.body, 'max-md:divide-y max-md:divide-border')}>
           {Array.from({ length: rows }, (_, index) => (
             <TableRow key={index} className={cn(CARDS.row, CARD_GRID, 'max-md:gap-y-2')}>
-              <ColumnSkeletonCells columns={COLUMNS} layout="grid" />
+              <ColumnSkeletonCells columns={columns} layout="grid" />
             </TableRow>
           ))}
         </TableBody>
