@@ -90,7 +90,7 @@ describe('sorting the list', () => {
 
 describe('the columns', () => {
   it('shows the reader’s own columns, and a link’s `cols` over them', async () => {
-    signInAs({ ...DEMO_USER, call_list_columns: ['caller', 'status', 'sentiment'] } as Me);
+    signInAs({ ...DEMO_USER, call_list_columns: ['caller', 'status', 'sentiment'] });
     renderCalls(listRoutes);
     await screen.findByRole('table');
     expect(headers()).toEqual(['Caller', 'Status', 'Sentiment']);
