@@ -202,6 +202,21 @@ describe.each(testDatabaseKinds)('call list sorting [$name]', ({ create }) => {
       true,
     );
     expect(ids(body.rows)).toEqual(ids([...body.rows].sort(expected('-duration'))));
+
+    // The status sort within a tab or one status (its index is bounded to those statuses).
+    for (const [query, statuses] of [
+      ['status=open&sort=-status', ['In progress', 'New']],
+      ['status=closed&sort=status', ['Closed']],
+      ['status=all&callStatus=In+progress&sort=-status', ['In progress']],
+      ['status=open&agentId=nw-agent-1&sort=-agent', ['New', 'In progress']],
+    ] as const) {
+      const view = await list(`${query}&loadAll=true`);
+      const sort = new URLSearchParams(query).get('sort') as CallListSort;
+      expect(view.body.rows.length, query).toBe(view.body.total);
+      expect(view.body.total, query).toBeGreaterThan(0);
+      expect(new Set(view.body.rows.map((row) => row.status)), query).toEqual(new Set(statuses));
+      expect(ids(view.body.rows), query).toEqual(ids([...view.body.rows].sort(expected(sort))));
+    }
   });
 
   it('filters by direction', async () => {

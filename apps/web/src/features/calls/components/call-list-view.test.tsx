@@ -2,7 +2,7 @@
 // How the list is shown: sortable headers, the columns (the reader's own, a link's, the menu that
 // saves them), the status, sentiment and direction pickers, the date range's checks and the
 // waiting column.
-import type { CallListColumn, Me, UpdateMeBody } from '@callboard/contract';
+import type { CallListColumn, UpdateMeBody } from '@callboard/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_USER, jsonResponse, type FakeRequest } from '../../../testing/fake-fetch.ts';
@@ -126,7 +126,6 @@ describe('the columns', () => {
       'ended',
       'caller',
       'agent',
-      'direction',
       'duration',
       'status',
       'waiting',

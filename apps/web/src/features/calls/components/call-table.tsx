@@ -89,6 +89,8 @@ interface CallCellContext {
   listSearch: string;
   /** The time the waiting column counts to. */
   now: Date;
+  /** The direction has a column of its own (from `xl`); else the caller's cell shows its icon. */
+  directionColumn: boolean;
 }
 
 function AssigneeName({ id, people }: { id: string | null; people: PeopleDirectory }) {
@@ -133,16 +135,19 @@ const COLUMNS: readonly CallColumn[] = [
     id: 'caller',
     header: 'Caller',
     sortKey: 'caller',
-    headerClassName: 'w-48',
+    headerClassName: 'w-44',
     cellClassName: 'max-md:col-start-1 max-md:row-start-1',
-    cell: (call, { listSearch }) => {
+    cell: (call, { listSearch, directionColumn }) => {
       const direction = call.direction ? DIRECTION[call.direction] : null;
       const callerNumber = call.direction === 'outbound' ? call.to_number : call.from_number;
       const state: CallLocationState = { listSearch };
       return (
         <div className="flex min-w-0 items-start gap-1.5">
           {direction ? (
-            <span title={direction.label} className="mt-0.5 shrink-0 text-fg-subtle xl:hidden">
+            <span
+              title={direction.label}
+              className={cn('mt-0.5 shrink-0 text-fg-subtle', directionColumn && 'xl:hidden')}
+            >
               <direction.Icon className="size-3.5" />
               <span className="sr-only">{direction.label}</span>
             </span>
@@ -177,7 +182,7 @@ const COLUMNS: readonly CallColumn[] = [
     header: 'Agent',
     sortKey: 'agent',
     showFrom: 'lg',
-    headerClassName: 'w-36',
+    headerClassName: 'w-32',
     cellClassName:
       'text-fg-muted max-md:col-start-1 max-md:row-start-4 max-md:truncate max-md:text-xs',
     cell: (call, { agents }) => (
@@ -193,7 +198,7 @@ const COLUMNS: readonly CallColumn[] = [
     // On a phone the caller's icon says it.
     showFrom: 'xl',
     card: 'hidden',
-    headerClassName: 'w-28',
+    headerClassName: 'w-26',
     cellClassName: 'text-fg-muted',
     cell: (call) => {
       if (!call.direction) return '—';
@@ -212,9 +217,9 @@ const COLUMNS: readonly CallColumn[] = [
     header: 'Duration',
     sortKey: 'duration',
     firstSort: 'descending',
-    headerClassName: 'w-20 text-right',
+    headerClassName: 'w-24 pr-5 text-right',
     cellClassName:
-      'text-right text-fg-muted tabular-nums max-md:col-start-2 max-md:row-start-2 max-md:text-xs',
+      'text-right text-fg-muted tabular-nums md:pr-5 max-md:col-start-2 max-md:row-start-2 max-md:text-xs',
     cell: (call) =>
       call.duration_seconds === null ? (
         '—'
@@ -233,7 +238,7 @@ const COLUMNS: readonly CallColumn[] = [
     id: 'status',
     header: 'Status',
     sortKey: 'status',
-    headerClassName: 'w-32',
+    headerClassName: 'w-30',
     cellClassName: 'max-md:col-start-2 max-md:row-start-1 max-md:justify-self-end',
     cell: (call) => <CallStatusBadge status={call.status} />,
     skeleton: <Skeleton className="h-5 w-20 rounded-full" />,
@@ -241,7 +246,7 @@ const COLUMNS: readonly CallColumn[] = [
   {
     id: 'waiting',
     header: 'Waiting',
-    headerClassName: 'w-20',
+    headerClassName: 'w-18',
     cellClassName:
       'text-fg-muted tabular-nums max-md:col-start-2 max-md:row-start-5 max-md:text-right max-md:text-xs',
     // Open calls only: how long since the call ended, as triage reads it.
@@ -264,7 +269,7 @@ const COLUMNS: readonly CallColumn[] = [
     id: 'assignee',
     header: 'Assignee',
     sortKey: 'assignee',
-    headerClassName: 'w-36',
+    headerClassName: 'w-32',
     cellClassName: 'max-md:col-start-2 max-md:row-start-4 max-md:text-right max-md:text-xs',
     cell: (call, { people }) => (
       <span className="inline-flex max-w-full items-center gap-1.5">
@@ -280,7 +285,7 @@ const COLUMNS: readonly CallColumn[] = [
     id: 'sentiment',
     header: 'Sentiment',
     // The last column until the summary shows.
-    headerClassName: 'w-32 max-lg:pr-4',
+    headerClassName: 'w-30 max-lg:pr-4',
     cellClassName: 'max-lg:pr-4 max-md:col-start-1 max-md:row-start-5',
     cell: (call) =>
       call.sentiment ? (
@@ -534,7 +539,13 @@ function PagedCallTable(props: CallTableProps) {
   const navigation = useRowNavigation({ count: rows.length, containerRef: bodyRef, onOpen: open });
   useReturnToOpenedRow(rows, navigation.moveTo, { preventScroll: true });
   const now = useWaitingClock(columns);
-  const context: CallCellContext = { agents, people, listSearch, now };
+  const context: CallCellContext = {
+    agents,
+    people,
+    listSearch,
+    now,
+    directionColumn: columns.some((column) => column.id === 'direction'),
+  };
   return (
     <TableFrame
       id={id}
@@ -622,7 +633,13 @@ function VirtualCallTable(props: CallTableProps) {
   const tabbable = items.some((item) => item.index === navigation.activeIndex)
     ? navigation.activeIndex
     : (first?.index ?? 0);
-  const context: CallCellContext = { agents, people, listSearch, now };
+  const context: CallCellContext = {
+    agents,
+    people,
+    listSearch,
+    now,
+    directionColumn: columns.some((column) => column.id === 'direction'),
+  };
 
   return (
     <TableFrame
