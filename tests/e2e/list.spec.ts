@@ -22,8 +22,13 @@ function seconds(clock: string): number | null {
 
 async function durations(page: Page): Promise<(number | null)[]> {
   const rows = await settledRows(page);
-  const cells = await rows.evaluateAll((trs) =>
-    trs.map((tr) => tr.querySelectorAll('td')[4]?.textContent ?? ''),
+  const column = await page
+    .locator('thead th')
+    .evaluateAll((ths) => ths.findIndex((th) => th.textContent?.trim() === 'Duration'));
+  expect(column).toBeGreaterThanOrEqual(0);
+  const cells = await rows.evaluateAll(
+    (trs, index) => trs.map((tr) => tr.querySelectorAll('td')[index]?.textContent ?? ''),
+    column,
   );
   return cells.map(seconds);
 }

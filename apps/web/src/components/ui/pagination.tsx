@@ -90,14 +90,14 @@ export function Pagination({
             off={disabled || page <= 1}
             onPress={() => onPageChange(1)}
           >
-            <IconChevronFirst />
+            <IconChevronFirst className="size-4" />
           </PageButton>
           <PageButton
             label="Previous page"
             off={disabled || page <= 1}
             onPress={() => onPageChange(Math.min(page - 1, pages))}
           >
-            <IconChevronLeft />
+            <IconChevronLeft className="size-4" />
           </PageButton>
           {/* Keyed by the page: a page changed elsewhere shows in the box at once. */}
           <PageNumber
@@ -112,14 +112,14 @@ export function Pagination({
             off={disabled || page >= pages}
             onPress={() => onPageChange(page + 1)}
           >
-            <IconChevronRight />
+            <IconChevronRight className="size-4" />
           </PageButton>
           <PageButton
             label="Last page"
             off={disabled || page >= pages}
             onPress={() => onPageChange(pages)}
           >
-            <IconChevronLast />
+            <IconChevronLast className="size-4" />
           </PageButton>
         </div>
         {children}

@@ -1,6 +1,6 @@
-// The list's search box and filters. From `md` up the filters sit in one row beside the search;
-// on phones they move into a sheet behind a "Filters" button. Every change goes to the URL, the
-// dates once they are whole and make a range (DateRangeFields).
+// The list's search box and filters. From `md` up the filters sit beside the search, wrapping as
+// the width needs; on phones they move into a sheet behind a "Filters" button. Every change goes
+// to the URL, the dates once they are whole and make a range (DateRangeFields).
 import {
   isWithinDateRange,
   localDayStart,
@@ -75,7 +75,7 @@ function SearchField({
   }, [value, committed, onCommit]);
 
   return (
-    <div className="relative min-w-0 flex-1 md:max-w-xs">
+    <div className="relative min-w-48 flex-1 md:max-w-xs md:min-w-64">
       <label htmlFor={id} className="sr-only">
         Search calls
       </label>
@@ -169,13 +169,13 @@ function FilterFields({
   const row = layout === 'row';
 
   return (
-    <div className={row ? 'flex flex-wrap items-center gap-2' : 'grid gap-4'}>
+    <div className={row ? 'contents' : 'grid gap-4'}>
       <FilterField label="Agent" htmlFor={`${ids}-agent`} layout={layout}>
         <Select
           id={`${ids}-agent`}
           value={filters.agentId ?? ''}
           onChange={(event) => setFilters({ agentId: event.target.value || null })}
-          wrapperClassName={row ? 'w-44' : undefined}
+          wrapperClassName={row ? 'w-40' : undefined}
         >
           <AgentOptions agents={agents} selected={filters.agentId} />
         </Select>
@@ -185,7 +185,7 @@ function FilterFields({
           id={`${ids}-assignee`}
           value={filters.assignee ?? ''}
           onChange={(event) => setFilters({ assignee: event.target.value || null })}
-          wrapperClassName={row ? 'w-44' : undefined}
+          wrapperClassName={row ? 'w-40' : undefined}
         >
           <option value="">Anyone</option>
           <option value="me">Assigned to me</option>
