@@ -24,7 +24,7 @@ async function durations(page: Page): Promise<(number | null)[]> {
   const rows = await settledRows(page);
   const column = await page
     .locator('thead th')
-    .evaluateAll((ths) => ths.findIndex((th) => th.textContent?.trim() === 'Duration'));
+    .evaluateAll((ths) => ths.findIndex((th) => th.textContent.trim() === 'Duration'));
   expect(column).toBeGreaterThanOrEqual(0);
   const cells = await rows.evaluateAll(
     (trs, index) => trs.map((tr) => tr.querySelectorAll('td')[index]?.textContent ?? ''),
