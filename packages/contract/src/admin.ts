@@ -2,6 +2,7 @@
 // (/api/v1/invitations/*), the platform console (/api/v1/platform/*, super-admins) and profile.
 import { z } from 'zod';
 import { callSummarySchema, expectedVersionSchema, isBefore, isoDateTime } from './calls.ts';
+import { callListColumnsSchema } from './call-list-view.ts';
 import { emailSchema } from './email.ts';
 import { roleSchema } from './me.ts';
 
@@ -181,23 +182,27 @@ export const updateProfileBodySchema = z.object({
 });
 
 /**
- * PATCH /api/v1/me: the name (both parts together), the email-notification setting, or both;
- * what is left out stays as it is.
+ * PATCH /api/v1/me: the name (both parts together), the email-notification setting, the call
+ * list's columns (null: back to the default set), or any of them; what is left out stays as it is.
  */
 export const updateMeBodySchema = z
   .object({
     first_name: personName.optional(),
     last_name: personName.optional(),
     notify_by_email: z.boolean({ message: 'must be true or false' }).optional(),
+    call_list_columns: callListColumnsSchema.nullable().optional(),
   })
   .refine((body) => (body.first_name === undefined) === (body.last_name === undefined), {
     message: 'first_name and last_name are changed together',
     path: ['last_name'],
   })
-  .refine((body) => body.first_name !== undefined || body.notify_by_email !== undefined, {
-    message: 'give a name or notify_by_email',
-    path: ['notify_by_email'],
-  });
+  .refine(
+    (body) =>
+      body.first_name !== undefined ||
+      body.notify_by_email !== undefined ||
+      body.call_list_columns !== undefined,
+    { message: 'give a name, notify_by_email or call_list_columns', path: ['notify_by_email'] },
+  );
 export type UpdateMeBody = z.infer<typeof updateMeBodySchema>;
 
 export const platformOrganisationSchema = z.object({

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import {
   CALL_LIST_DEFAULTS,
   CALL_LIST_MAX_PAGE_SIZE,
+  CALL_DIRECTIONS,
   CALL_STATUSES,
   isBefore,
   isoDateTime,
@@ -20,6 +21,7 @@ import {
   timeZoneSchema,
   type Sentiment,
 } from './calls.ts';
+import { callListSortSchema, DEFAULT_CALL_LIST_SORT } from './call-list-view.ts';
 
 /** The words a chip is made of that depend on the reader (their clock, their time zone). */
 export interface ChipWords {
@@ -196,6 +198,17 @@ export const CALL_FILTERS = {
         ? `Ended ${words.range(from && bound(from, 'from'), to && bound(to, 'to'))}`
         : null,
   }),
+  /** Inbound or outbound. */
+  direction: filter({
+    params: {
+      direction: param(
+        z.enum(CALL_DIRECTIONS, { message: 'must be inbound or outbound' }).optional(),
+      ),
+    },
+    control: true,
+    counted: true,
+    chip: () => null,
+  }),
   // The filters below reproduce analytics' counts exactly (its drill-down links use them).
   /** One status exactly, within the open/closed/all tab. */
   callStatus: filter({
@@ -204,8 +217,9 @@ export const CALL_FILTERS = {
         z.enum(CALL_STATUSES, { message: 'must be New, In progress or Closed' }).optional(),
       ),
     },
+    control: true,
     counted: true,
-    chip: ({ callStatus }) => `Status is ${String(callStatus)}`,
+    chip: () => null,
   }),
   /** none: calls with no sentiment. */
   sentiment: filter({
@@ -216,11 +230,9 @@ export const CALL_FILTERS = {
           .optional(),
       ),
     },
+    control: true,
     counted: true,
-    chip: ({ sentiment }, words) =>
-      !sentiment || sentiment === 'none'
-        ? 'No sentiment'
-        : `${words.sentiment(sentiment)} sentiment`,
+    chip: () => null,
   }),
   /** A reason as stored (caller_hangup …); none: calls with no disconnection reason. */
   disconnectionReason: filter({
@@ -466,19 +478,21 @@ export const callListQuerySchema = z
     // fields in) has sentiment before callStatus.
     ...pickShape(['q', 'agentId', 'assignee', 'from', 'to', 'sentiment']),
     ...filterShape,
+    sort: callListSortSchema.default(DEFAULT_CALL_LIST_SORT),
   })
   .superRefine(checkConsistentFilters);
 export type CallListQuery = z.infer<typeof callListQuerySchema>;
 
 /**
  * GET /api/v1/calls/export.csv query: the list's, but not its paging. The file holds every call
- * of the view, in the list's order.
+ * of the view, in the list's order (`sort`).
  */
 export const callExportQuerySchema = z
   .object({
     ...viewShape,
     ...pickShape(['q', 'agentId', 'assignee', 'from', 'to', 'sentiment']),
     ...filterShape,
+    sort: callListSortSchema.default(DEFAULT_CALL_LIST_SORT),
   })
   .superRefine(checkConsistentFilters);
 export type CallExportQuery = z.infer<typeof callExportQuerySchema>;

@@ -51,12 +51,14 @@ export const CALL_LIST_COLUMNS = [
 ] as const;
 export type CallListColumn = (typeof CALL_LIST_COLUMNS)[number];
 
-/** The columns a person sees until they choose their own. */
+/**
+ * The columns a person sees until they choose their own. Not the direction: the caller's cell
+ * shows it as an icon, and the summary needs the room.
+ */
 export const DEFAULT_CALL_LIST_COLUMNS: readonly CallListColumn[] = [
   'ended',
   'caller',
   'agent',
-  'direction',
   'duration',
   'status',
   'waiting',

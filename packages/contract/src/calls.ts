@@ -6,6 +6,8 @@ export const CALL_STATUSES = ['New', 'In progress', 'Closed'] as const;
 export const callStatusSchema = z.enum(CALL_STATUSES);
 export type CallStatus = z.infer<typeof callStatusSchema>;
 
+export const CALL_DIRECTIONS = ['inbound', 'outbound'] as const;
+
 export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
 export const sentimentSchema = z.enum(SENTIMENTS);
 export type Sentiment = z.infer<typeof sentimentSchema>;
@@ -61,7 +63,7 @@ export const callSummarySchema = z.object({
   assignee_id: z.uuid().nullable(),
   start_datetime: z.string().nullable(),
   duration_seconds: z.number().int().nullable(),
-  direction: z.enum(['inbound', 'outbound']).nullable(),
+  direction: z.enum(CALL_DIRECTIONS).nullable(),
   from_number: z.string().nullable(),
   to_number: z.string().nullable(),
   caller_name: z.string().nullable(),

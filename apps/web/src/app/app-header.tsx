@@ -1,7 +1,9 @@
 // The bar over every signed-in page: the product, the main navigation, the organisation, the user
 // menu (profile, theme, sign out) and the notifications bell. From md up it is one row; on phones the navigation moves to a
-// second row of its own so every destination stays one tap away.
+// second row of its own so every destination stays one tap away. Its height, which changes with
+// that, is published as --app-header-height, for what sticks below it (the call list's header).
 import type { Me } from '@callboard/contract';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { IconBuilding, IconLogOut, IconSearch } from '../components/ui/icons.tsx';
 import { Wordmark } from '../components/ui/logo.tsx';
@@ -33,7 +35,26 @@ const NAV: readonly NavItem[] = [
 const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
+/** Keeps --app-header-height on the document equal to the header's height. */
+function usePublishedHeight(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--app-header-height', `${node.offsetHeight}px`);
+    });
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--app-header-height');
+    };
+  }, [ref]);
+}
+
 export function AppHeader({ user, onOpenPalette }: { user: Me; onOpenPalette: () => void }) {
+  const headerRef = useRef<HTMLElement>(null);
+  usePublishedHeight(headerRef);
   const { pathname } = useLocation();
   const signOut = useSignOut();
   const home = homePath(user);
@@ -46,7 +67,10 @@ export function AppHeader({ user, onOpenPalette }: { user: Me; onOpenPalette: ()
   const organisation = user.organisation?.name ?? 'No organisation';
 
   return (
-    <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur-sm supports-[backdrop-filter]:bg-surface/85">
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur-sm supports-[backdrop-filter]:bg-surface/85"
+    >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 px-4 sm:px-6 md:flex-nowrap md:gap-x-3">
         <Link
           to={home}

@@ -95,3 +95,30 @@ export function formatDurationLong(totalSeconds: number): string {
 export function formatCount(value: number): string {
   return count.format(value);
 }
+
+const WAITING_STEPS = [
+  { unit: 'day', short: 'd', seconds: 86_400 },
+  { unit: 'hour', short: 'h', seconds: 3600 },
+  { unit: 'minute', short: 'min', seconds: 60 },
+] as const;
+const waitingLong = Object.fromEntries(
+  WAITING_STEPS.map(({ unit }) => [
+    unit,
+    new Intl.NumberFormat(undefined, { style: 'unit', unit, unitDisplay: 'long' }),
+  ]),
+) as Record<(typeof WAITING_STEPS)[number]['unit'], Intl.NumberFormat>;
+
+/**
+ * How long something has waited since `since`, in its largest whole unit: short ("45 min", "3 h",
+ * "2 d") and in words ("3 hours"). Under a minute is "0 min"; a time in the future counts as none.
+ */
+export function formatWaiting(
+  since: string | Date,
+  now: Date = new Date(),
+): { short: string; long: string } {
+  const date = toDate(since);
+  const elapsed = date ? Math.max(0, (now.getTime() - date.getTime()) / 1000) : 0;
+  const step = WAITING_STEPS.find((candidate) => elapsed >= candidate.seconds) ?? WAITING_STEPS[2];
+  const amount = Math.floor(elapsed / step.seconds);
+  return { short: `${amount} ${step.short}`, long: waitingLong[step.unit].format(amount) };
+}

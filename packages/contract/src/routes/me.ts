@@ -22,7 +22,8 @@ export const updateMeRoute = defineRoute({
   method: 'patch',
   base: '/api/v1',
   path: '/me',
-  summary: 'Change your own first and last name, or whether you are emailed notifications',
+  summary:
+    'Change your own first and last name, whether you are emailed notifications, or your call list columns',
   auth: 'bearer',
   body: updateMeBodySchema,
   response: { status: 200, description: 'The user as they are now', schema: meSchema },

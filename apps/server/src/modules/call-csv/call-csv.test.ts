@@ -264,6 +264,33 @@ describe.each(testDatabaseKinds)('CSV export and import [$name]', ({ create }) =
     expect(ids).toEqual(list.body.rows.map((row) => row.call_id));
   });
 
+  it('exports in the list’s sort order, past the first batch', async () => {
+    await addAgent('nw-csv-sorted');
+    const total = EXPORT_BATCH_ROWS * 2 + 41;
+    // Few durations and names, some missing: ties and nulls across the batches' edges.
+    await owner().execute(
+      sql`insert into call_log (call_id, agent_id, end_datetime, caller_name, duration_seconds, status)
+          select 'csv-sorted-' || lpad(g::text, 5, '0'), 'nw-csv-sorted',
+                 timestamptz '2026-03-02T10:00:00Z' - (g % 5) * interval '1 minute',
+                 case when g % 11 = 0 then null else 'Caller ' || (g % 13) end,
+                 case when g % 17 = 0 then null else (g % 7) * 30 end,
+                 (array['New', 'In progress', 'Closed'])[g % 3 + 1]
+          from generate_series(1, ${total}::int) g`,
+    );
+    for (const sort of ['-duration', 'caller', '-status', 'ended', 'agent', '-assignee']) {
+      const list = await mia.request<CallListResponse>(
+        'GET',
+        `/api/v1/calls?status=all&loadAll=true&agentId=nw-csv-sorted&sort=${sort}`,
+      );
+      const ids = rowsOf(
+        (await exportCsv(mia, `status=all&agentId=nw-csv-sorted&sort=${sort}`)).body,
+      ).map((row) => row.id);
+      expect(ids, sort).toHaveLength(total);
+      expect(new Set(ids).size, sort).toBe(total);
+      expect(ids, sort).toEqual(list.body.rows.map((row) => row.call_id));
+    }
+  });
+
   it(
     'cuts the connection when a batch fails after the answer has started',
     async () => {

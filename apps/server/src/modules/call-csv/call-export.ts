@@ -1,7 +1,8 @@
 // GET /api/v1/calls/export.csv: every call of a list view as CSV, streamed in constant memory
 // (docs/ingestion.md, "CSV export"; docs/decisions/0016-csv-export-and-import.md).
 //
-// The calls are read a batch at a time, keyset-paginated in the list's order, each batch in its
+// The calls are read a batch at a time in the list's order (keyset-paginated newest or oldest first,
+// by offset in the other sorts: docs/search.md, "Sorting"), each batch in its
 // own short tenant transaction, and only when the client has taken the previous one (a pull
 // stream: the Node adapter waits for the socket to drain before it reads again). No transaction
 // or connection is held while a slow client reads, which matters most on PGlite, where one
@@ -40,7 +41,7 @@ async function readBatch(
     claims,
     async (tx, principal) => {
       const scope = { organisationId: requireOrganisation(principal), userId: principal.userId };
-      return selectExportBatch(tx, scope, query, after, EXPORT_BATCH_ROWS);
+      return selectExportBatch(tx, scope, query, query.sort, after, EXPORT_BATCH_ROWS);
     },
     ONE_SNAPSHOT,
   );
@@ -50,10 +51,20 @@ function toCsv(rows: ExportRow[]): string {
   return csvLines(rows.map((row) => CALL_CSV_COLUMNS.map((column) => row[column])));
 }
 
-const positionAfter = (rows: ExportRow[]): ExportPosition | null => {
+/** Where the next batch starts: after the last call (newest or oldest first), or after `done` calls. */
+function positionAfter(
+  query: CallExportQuery,
+  rows: ExportRow[],
+  previous: ExportPosition | null,
+): ExportPosition | null {
   const last = rows.at(-1);
-  return last ? { end_datetime: last.position, call_id: last.id } : null;
-};
+  if (!last) return null;
+  if (query.sort === '-ended' || query.sort === 'ended') {
+    return { end_datetime: last.position, call_id: last.id };
+  }
+  const done = previous && 'offset' in previous ? previous.offset : 0;
+  return { offset: done + rows.length };
+}
 
 /** callboard-calls-2026-05-04.csv, by the UTC date. */
 export function exportFileName(now: Date): string {
@@ -70,7 +81,7 @@ export async function exportCalls(
   await assertKnownTimeZone(db, query.tz);
   const first = await readBatch(db, claims, query, null);
   let pending: string | null = csvLines([CALL_CSV_COLUMNS]) + toCsv(first);
-  let after = first.length === EXPORT_BATCH_ROWS ? positionAfter(first) : null;
+  let after = first.length === EXPORT_BATCH_ROWS ? positionAfter(query, first, null) : null;
   const encoder = new TextEncoder();
 
   const body = new ReadableStream<Uint8Array>(
@@ -85,7 +96,7 @@ export async function exportCalls(
           }
           if (!after) return;
           const rows = await readBatch(db, claims, query, after);
-          after = rows.length === EXPORT_BATCH_ROWS ? positionAfter(rows) : null;
+          after = rows.length === EXPORT_BATCH_ROWS ? positionAfter(query, rows, after) : null;
           if (rows.length > 0) controller.enqueue(encoder.encode(toCsv(rows)));
           if (!after) controller.close();
         } catch (error) {

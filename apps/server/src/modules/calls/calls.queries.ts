@@ -1,6 +1,7 @@
 // SQL for the call log. Every query takes the organisation id and filters by it (RLS is the
 // second lock). Plans: list and counts use call_log_list_idx
-// (migration 0003); ADR 0006 explains the covering indexes.
+// (migration 0003); ADR 0006 explains the covering indexes. The other sort orders each have
+// their own index (docs/search.md, "Sorting").
 import {
   and,
   asc,
@@ -8,6 +9,7 @@ import {
   eq,
   gte,
   ilike,
+  inArray,
   isNull,
   lt,
   ne,
@@ -16,9 +18,23 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import type { CallFilterName, CallListQuery, CallStatus } from '@callboard/contract';
-import { queryRows } from '../../db/client.ts';
-import { agentMapping, callActivity, callCounts, callLog, profiles } from '../../db/schema.ts';
+import {
+  parseCallListSort,
+  type CallFilterName,
+  type CallListQuery,
+  type CallListSort,
+  type CallStatus,
+} from '@callboard/contract';
+import { z } from 'zod';
+import { parseRows, queryRows } from '../../db/client.ts';
+import {
+  agentMapping,
+  CALL_STATUS_RANK,
+  callActivity,
+  callCounts,
+  callLog,
+  profiles,
+} from '../../db/schema.ts';
 import type { Tx } from '../../db/tenant.ts';
 import { memberColumns } from '../organisation/organisation.queries.ts';
 
@@ -45,7 +61,7 @@ export const summaryColumns = {
   version: callLog.version,
 };
 
-export type CallFilters = Omit<CallListQuery, 'page' | 'pageSize' | 'loadAll'>;
+export type CallFilters = Omit<CallListQuery, 'page' | 'pageSize' | 'loadAll' | 'sort'>;
 
 function likePattern(text: string) {
   return `%${text.replace(/[\\%_]/gu, (char) => `\\${char}`)}%`;
@@ -107,6 +123,7 @@ const FILTER_CONDITIONS: Record<
             ${closedFrom ? sql`and a.created_at >= ${new Date(closedFrom)}` : sql``}
             ${closedTo ? sql`and a.created_at < ${new Date(closedTo)}` : sql``})`
       : undefined,
+  direction: ({ direction }) => (direction ? eq(callLog.direction, direction) : undefined),
   q: ({ q }) =>
     q
       ? or(
@@ -150,44 +167,220 @@ export function statusCondition(status: CallFilters['status']): SQL | undefined 
   return undefined;
 }
 
+/**
+ * The ORDER BY of the sorts that follow one index of call_log each (docs/search.md, "Sorting"):
+ * written exactly as the index orders its columns, or exactly reversed, so that the first page is
+ * read from the index in order. Ties end with the end time and the call id, so pages never
+ * overlap.
+ */
+function indexOrder(sort: CallListSort): SQL[] | null {
+  switch (sort) {
+    case '-ended': // call_log_list_idx
+      return [desc(callLog.end_datetime), desc(callLog.call_id)];
+    case 'ended':
+      return [asc(callLog.end_datetime), asc(callLog.call_id)];
+    case '-duration': // call_log_sort_duration_idx
+      return [
+        sql`${callLog.duration_seconds} desc nulls last`,
+        desc(callLog.end_datetime),
+        desc(callLog.call_id),
+      ];
+    case 'duration':
+      return [
+        sql`${callLog.duration_seconds} asc nulls first`,
+        asc(callLog.end_datetime),
+        asc(callLog.call_id),
+      ];
+    case 'caller': // call_log_sort_caller_idx
+      return [
+        sql`lower(${callLog.caller_name}) asc nulls last`,
+        desc(callLog.end_datetime),
+        desc(callLog.call_id),
+      ];
+    case '-caller':
+      return [
+        sql`lower(${callLog.caller_name}) desc nulls first`,
+        asc(callLog.end_datetime),
+        asc(callLog.call_id),
+      ];
+    case 'status': // call_log_sort_status_idx
+      return [sql`${CALL_STATUS_RANK} asc`, desc(callLog.end_datetime), desc(callLog.call_id)];
+    case '-status':
+      return [sql`${CALL_STATUS_RANK} desc`, asc(callLog.end_datetime), asc(callLog.call_id)];
+    default:
+      return null; // by agent or assignee name: groupedCallIds
+  }
+}
+
+const STATUS_RANKS: Record<CallStatus, number> = { New: 0, 'In progress': 1, Closed: 2 };
+
+/**
+ * The status sort's index condition for the statuses the view keeps: the Open tab reads ranks 0
+ * and 1 only, instead of stepping over every closed call (the index cannot tell them from the
+ * status alone).
+ */
+function statusRankBound(sort: CallListSort, filters: CallFilters): SQL | undefined {
+  if (sort !== 'status' && sort !== '-status') return undefined;
+  if (filters.callStatus) return sql`${CALL_STATUS_RANK} = ${STATUS_RANKS[filters.callStatus]}`;
+  if (filters.status === 'open') return sql`${CALL_STATUS_RANK} < 2`;
+  if (filters.status === 'closed') return sql`${CALL_STATUS_RANK} = 2`;
+  return undefined;
+}
+
+/**
+ * The groups an agent or assignee sort walks, in name order, and the condition that picks each
+ * group's calls. Agents: the organisation's agents by name (their id where they have none).
+ * Assignees: the members by name, then the unassigned calls, then those assigned to people who
+ * have since left the organisation. Each group's calls come newest first from
+ * call_log_agent_list_idx or call_log_assignee_list_idx.
+ */
+function sortGroups(key: 'agent' | 'assignee', organisationId: string) {
+  if (key === 'agent') {
+    return {
+      groups: sql`select 0 as grp, lower(coalesce(a.display_name, a.agent_id)) as sort_name,
+          a.agent_id as id
+        from agent_mapping a where a.organisation_id = ${organisationId}`,
+      branches: [sql`${callLog.agent_id} = g.id`],
+    };
+  }
+  return {
+    groups: sql`select 0 as grp,
+          lower(coalesce(nullif(trim(p.first_name || ' ' || p.last_name), ''), p.email)) as sort_name,
+          p.id::text as id
+        from profiles p where p.organisation_id = ${organisationId}
+        union all select 1, null, null
+        union all select 2, null, null`,
+    branches: [
+      sql`g.grp = 0 and ${callLog.assignee_id} = g.id::uuid`,
+      sql`g.grp = 1 and ${callLog.assignee_id} is null`,
+      sql`g.grp = 2 and ${callLog.assignee_id} is not null and not exists (
+          select 1 from profiles p
+          where p.id = ${callLog.assignee_id} and p.organisation_id = ${organisationId})`,
+    ],
+  };
+}
+
+const callIdRow = z.object({ call_id: z.string() });
+
+/**
+ * One page of an agent or assignee sort, as call ids in order. Each group's calls are a LATERAL
+ * subquery cut at the page's end (offset + limit), and the groups arrive in name order, so the
+ * planner stops after about a page of rows (an incremental sort over the groups' order).
+ */
+async function groupedCallIds(
+  tx: Tx,
+  scope: Scope,
+  filters: CallFilters,
+  sort: { key: 'agent' | 'assignee'; descending: boolean },
+  window: { limit: number; offset: number },
+): Promise<string[]> {
+  const { groups, branches } = sortGroups(sort.key, scope.organisationId);
+  const where = and(...listConditions(scope, filters), statusCondition(filters.status));
+  const cut = window.offset + window.limit;
+  const perGroup = branches.map(
+    (branch) => sql`(select ${callLog.call_id}, ${callLog.end_datetime} from ${callLog}
+      where ${where} and ${branch}
+      order by ${callLog.end_datetime} desc, ${callLog.call_id} desc
+      limit ${cut})`,
+  );
+  // Names ascending or descending; the unassigned and former colleagues' calls last either way.
+  // The groups are sorted inside the subquery too, so that the planner knows the join's rows
+  // arrive in group order and sorts only within each group (an incremental sort) as it goes.
+  const direction = sort.descending ? sql`desc` : sql`asc`;
+  const groupOrder = sql`grp, sort_name ${direction}, id ${direction}`;
+  // The planner takes an organisation's agent (or member) for one of hundreds, so it expects a
+  // few dozen calls of each and would sort them from call_log_agent_id_idx rather than read the
+  // first page from call_log_agent_list_idx in order; with a filter the real thousands make that
+  // take a second. Sorts are priced out for this one query (docs/search.md, "Sorting"), and JIT
+  // with them, which that price would otherwise set off.
+  await tx.execute(sql`set local enable_sort = off`);
+  await tx.execute(sql`set local jit = off`);
+  const rows = await parseRows(
+    tx,
+    callIdRow,
+    sql`select c.call_id from (${groups} order by ${groupOrder}) g
+      cross join lateral (${sql.join(perGroup, sql` union all `)}) c
+      order by g.grp, g.sort_name ${direction}, g.id ${direction},
+        c.end_datetime desc, c.call_id desc
+      limit ${window.limit} offset ${window.offset}`,
+  );
+  await tx.execute(sql`set local enable_sort to default`);
+  await tx.execute(sql`set local jit to default`);
+  return rows.map((row) => row.call_id);
+}
+
+/** Rows in the order of `ids` (the page's order, which `= any` does not keep). */
+function inIdOrder<Row>(ids: readonly string[], rows: Row[], idOf: (row: Row) => string): Row[] {
+  const byId = new Map(rows.map((row) => [idOf(row), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function selectCallPage(
   tx: Tx,
   scope: Scope,
   filters: CallFilters,
+  sort: CallListSort,
   window: { limit: number; offset: number },
 ) {
-  return tx
+  const order = indexOrder(sort);
+  if (order) {
+    return tx
+      .select(summaryColumns)
+      .from(callLog)
+      .where(
+        and(
+          ...listConditions(scope, filters),
+          statusCondition(filters.status),
+          statusRankBound(sort, filters),
+        ),
+      )
+      .orderBy(...order)
+      .limit(window.limit)
+      .offset(window.offset);
+  }
+  const { key, descending } = parseCallListSort(sort);
+  const ids = await groupedCallIds(
+    tx,
+    scope,
+    filters,
+    { key: key as 'agent' | 'assignee', descending },
+    window,
+  );
+  if (ids.length === 0) return [];
+  const rows = await tx
     .select(summaryColumns)
     .from(callLog)
-    .where(and(...listConditions(scope, filters), statusCondition(filters.status)))
-    .orderBy(desc(callLog.end_datetime), desc(callLog.call_id))
-    .limit(window.limit)
-    .offset(window.offset);
+    .where(and(eq(callLog.organisation_id, scope.organisationId), inArray(callLog.call_id, ids)));
+  return inIdOrder(ids, rows, (row) => row.call_id);
 }
 
 /** Where an export's previous batch ended: its last call, in the list's order. */
-export interface ExportPosition {
-  end_datetime: string;
-  call_id: string;
-}
+export type ExportPosition =
+  /** The newest- or oldest-first orders: keyset, after this call. */
+  | { end_datetime: string; call_id: string }
+  /** The other orders: after this many calls. */
+  | { offset: number };
 
 /**
  * One batch of the CSV export (GET /calls/export.csv): the list's calls and order, after
- * `after`, with the agent's name and the assignee's. Keyset, not offset, so each batch costs the
- * same however deep into the list it is: the row comparison bounds the scan of call_log_list_idx
- * (docs/ingestion.md, "CSV export", has the plan). Instants are formatted here as the JSON API
- * writes them, so that both drivers give the same text; the position keeps microseconds.
+ * `after`, with the agent's name and the assignee's. In the list's default order (and its
+ * reverse) keyset, not offset, so each batch costs the same however deep into the list it is:
+ * the row comparison bounds the scan of call_log_list_idx (docs/ingestion.md, "CSV export", has
+ * the plan). The other sorts page by offset, each batch reading its sort's index from the start
+ * (docs/search.md, "Sorting"). Instants are formatted here as the JSON API writes them, so that
+ * both drivers give the same text; the position keeps microseconds.
  */
 export async function selectExportBatch(
   tx: Tx,
   scope: Scope,
   filters: CallFilters,
+  sort: CallListSort,
   after: ExportPosition | null,
   limit: number,
 ) {
   const utc = (column: SQLWrapper) =>
     sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  return tx
+  const select = tx
     .select({
       id: callLog.call_id,
       external_id: callLog.external_id,
@@ -212,18 +405,43 @@ export async function selectExportBatch(
     })
     .from(callLog)
     .leftJoin(agentMapping, eq(agentMapping.agent_id, callLog.agent_id))
-    .leftJoin(profiles, eq(profiles.id, callLog.assignee_id))
-    .where(
-      and(
-        ...listConditions(scope, filters),
-        statusCondition(filters.status),
-        after
+    .leftJoin(profiles, eq(profiles.id, callLog.assignee_id));
+  const where = [...listConditions(scope, filters), statusCondition(filters.status)];
+  const offset = after && 'offset' in after ? after.offset : 0;
+
+  if (sort === '-ended' || sort === 'ended') {
+    const keyset =
+      after && 'call_id' in after
+        ? sort === '-ended'
           ? sql`(${callLog.end_datetime}, ${callLog.call_id}) < (${after.end_datetime}::timestamptz, ${after.call_id})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(callLog.end_datetime), desc(callLog.call_id))
-    .limit(limit);
+          : sql`(${callLog.end_datetime}, ${callLog.call_id}) > (${after.end_datetime}::timestamptz, ${after.call_id})`
+        : undefined;
+    return select
+      .where(and(...where, keyset))
+      .orderBy(...(indexOrder(sort) ?? []))
+      .limit(limit);
+  }
+  const order = indexOrder(sort);
+  if (order) {
+    return select
+      .where(and(...where, statusRankBound(sort, filters)))
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+  }
+  const { key, descending } = parseCallListSort(sort);
+  const ids = await groupedCallIds(
+    tx,
+    scope,
+    filters,
+    { key: key as 'agent' | 'assignee', descending },
+    { limit, offset },
+  );
+  if (ids.length === 0) return [];
+  const rows = await select.where(
+    and(eq(callLog.organisation_id, scope.organisationId), inArray(callLog.call_id, ids)),
+  );
+  return inIdOrder(ids, rows, (row) => row.id);
 }
 
 /** Matching calls per status tab: one pass over the organisation's matching rows. */

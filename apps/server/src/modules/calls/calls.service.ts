@@ -88,7 +88,8 @@ export async function listCalls(
       ? { limit: CALL_LIST_LOAD_ALL_LIMIT, offset: 0 }
       : { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
     // A page past the end is not an error: no rows, and the real total.
-    const rows = window.offset >= total ? [] : await selectCallPage(tx, scope, query, window);
+    const rows =
+      window.offset >= total ? [] : await selectCallPage(tx, scope, query, query.sort, window);
     return {
       rows: rows.map(toSummary),
       total,

@@ -32,6 +32,7 @@ function filterSamples(now: number): Record<Exclude<CallFilterParam, 'tz'>, stri
     from: days(-14),
     to: days(-14),
     callStatus: 'New',
+    direction: 'outbound',
     sentiment: 'negative',
     disconnectionReason: 'caller_hangup',
     weekday: '2',

@@ -12,6 +12,7 @@ export async function findProfileWithOrganisation(tx: Tx, userId: string) {
       role: profiles.role,
       is_super_admin: profiles.is_super_admin,
       notify_by_email: profiles.notify_by_email,
+      call_list_columns: profiles.call_list_columns,
       organisation_id: organisations.id,
       organisation_name: organisations.name,
     })
@@ -21,11 +22,19 @@ export async function findProfileWithOrganisation(tx: Tx, userId: string) {
   return row ?? null;
 }
 
-/** The caller's own row (RLS allows no other): names and the email-notification setting. */
+/**
+ * The caller's own row (RLS allows no other): names, the email-notification setting and the call
+ * list's columns.
+ */
 export async function updateOwnProfile(
   tx: Tx,
   userId: string,
-  change: { first_name?: string; last_name?: string; notify_by_email?: boolean },
+  change: {
+    first_name?: string;
+    last_name?: string;
+    notify_by_email?: boolean;
+    call_list_columns?: string[] | null;
+  },
 ) {
   await tx.update(profiles).set(change).where(eq(profiles.id, userId));
 }

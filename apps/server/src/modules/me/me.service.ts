@@ -1,10 +1,27 @@
-import type { Me, UpdateMeBody } from '@callboard/contract';
+import {
+  CALL_LIST_COLUMNS,
+  type CallListColumn,
+  type Me,
+  type UpdateMeBody,
+} from '@callboard/contract';
 import type { Db } from '../../db/client.ts';
 import { withTenant, type AccessClaims } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import { findProfileWithOrganisation, updateOwnProfile } from './me.queries.ts';
+
+const isColumn = (column: string): column is CallListColumn =>
+  (CALL_LIST_COLUMNS as readonly string[]).includes(column);
+
+/**
+ * The stored column choice as the contract has it: a column since retired is left out, and a
+ * choice with none left is no choice (the default set).
+ */
+function storedColumns(columns: string[] | null): CallListColumn[] | null {
+  const known = columns?.filter(isColumn) ?? [];
+  return known.length > 0 ? known : null;
+}
 
 export async function getMe(db: Db, claims: AccessClaims): Promise<Me> {
   return withTenant(db, claims, async (tx, principal) => {
@@ -22,22 +39,25 @@ export async function getMe(db: Db, claims: AccessClaims): Promise<Me> {
           ? { id: row.organisation_id, name: row.organisation_name }
           : null,
       notify_by_email: row.notify_by_email,
+      call_list_columns: storedColumns(row.call_list_columns),
     };
   });
 }
 
 /**
- * Changes the caller's own name (profile, and the identity record's display name) and/or whether
- * they are emailed their notifications (docs/live-updates.md, "Notifications").
+ * Changes the caller's own name (profile, and the identity record's display name), whether they
+ * are emailed their notifications (docs/live-updates.md, "Notifications"), and/or the call list's
+ * columns (docs/search.md, "Columns").
  */
 export async function updateMe(db: Db, claims: AccessClaims, body: UpdateMeBody): Promise<Me> {
-  const { first_name, last_name, notify_by_email } = body;
+  const { first_name, last_name, notify_by_email, call_list_columns } = body;
   const name =
     first_name !== undefined && last_name !== undefined ? { first_name, last_name } : null;
   await withTenant(db, claims, (tx, principal) =>
     updateOwnProfile(tx, principal.userId, {
       ...name,
       ...(notify_by_email === undefined ? {} : { notify_by_email }),
+      ...(call_list_columns === undefined ? {} : { call_list_columns }),
     }),
   );
   if (name) {

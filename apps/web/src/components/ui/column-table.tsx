@@ -11,6 +11,7 @@
 import type { Key, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { formatCount } from '../../lib/format.ts';
+import { IconArrowDown, IconArrowUp, IconChevronsUpDown } from './icons.tsx';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from './table.tsx';
 
 export interface TableColumn<Row, Context = undefined> {
@@ -36,6 +37,17 @@ export interface TableColumn<Row, Context = undefined> {
    * shows by the cell's own class names.
    */
   card?: 'line' | 'title' | 'actions' | 'hidden';
+  /** The table can be sorted by this column: the key its sort goes by. */
+  sortKey?: string;
+  /** The direction a first press on the header sorts in (the most useful one; default ascending). */
+  firstSort?: 'ascending' | 'descending';
+}
+
+/** How a table is sorted, and how a header press changes it. */
+export interface TableSorting {
+  key: string;
+  descending: boolean;
+  onSort: (key: string, descending: boolean) => void;
 }
 
 export type CardLayout = 'labelled' | 'grid';
@@ -96,25 +108,82 @@ function cellClassName<Row, Context>(
   return cn(visibility, column.cellClassName);
 }
 
-/** The header row: one header cell a column. */
+/**
+ * The header row: one header cell a column. With `sorting`, a sortable column's header is a
+ * button: it sorts by the column, or reverses the sort when the table is sorted by it already; the
+ * sorted column's cell carries aria-sort.
+ */
 export function ColumnHeaderRow<Row, Context>({
   columns,
+  sorting,
 }: {
   columns: readonly TableColumn<Row, Context>[];
+  sorting?: TableSorting | undefined;
 }) {
   return (
     <tr>
-      {columns.map((column) => (
-        <TableHeaderCell key={column.id} className={headerClassName(column)}>
-          {column.headerContent ??
-            (column.headerHidden ? (
-              <span className="sr-only">{column.header}</span>
+      {columns.map((column) => {
+        const { sortKey } = column;
+        const active = sorting && sortKey !== undefined && sorting.key === sortKey;
+        const label =
+          column.headerContent ??
+          (column.headerHidden ? <span className="sr-only">{column.header}</span> : column.header);
+        return (
+          <TableHeaderCell
+            key={column.id}
+            className={headerClassName(column)}
+            aria-sort={active ? (sorting.descending ? 'descending' : 'ascending') : undefined}
+          >
+            {sorting && sortKey !== undefined ? (
+              <SortButton
+                active={Boolean(active)}
+                descending={sorting.descending}
+                onPress={() =>
+                  sorting.onSort(
+                    sortKey,
+                    active ? !sorting.descending : column.firstSort === 'descending',
+                  )
+                }
+              >
+                {label}
+              </SortButton>
             ) : (
-              column.header
-            ))}
-        </TableHeaderCell>
-      ))}
+              label
+            )}
+          </TableHeaderCell>
+        );
+      })}
     </tr>
+  );
+}
+
+function SortButton({
+  active,
+  descending,
+  onPress,
+  children,
+}: {
+  active: boolean;
+  descending: boolean;
+  onPress: () => void;
+  children: ReactNode;
+}) {
+  const Icon = !active ? IconChevronsUpDown : descending ? IconArrowDown : IconArrowUp;
+  return (
+    <button
+      type="button"
+      onClick={onPress}
+      className={cn(
+        '-mx-1.5 inline-flex max-w-full items-center gap-1 rounded-md px-1.5 py-0.5 font-medium whitespace-nowrap [text-align:inherit] transition-colors hover:bg-surface hover:text-fg',
+        'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
+        active && 'text-fg',
+      )}
+    >
+      {children}
+      <Icon
+        className={cn('size-3.5 shrink-0', active ? 'text-accent-text' : 'text-fg-subtle/70')}
+      />
+    </button>
   );
 }
 

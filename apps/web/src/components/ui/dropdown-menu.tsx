@@ -59,6 +59,24 @@ export function DropdownMenuRadioItem({
   );
 }
 
+/** A choice that stays on or off; the menu stays open when `onSelect` prevents its default. */
+export function DropdownMenuCheckboxItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.CheckboxItem> & { children: ReactNode }) {
+  return (
+    <MenuPrimitive.CheckboxItem className={cn(itemClassName, 'group pl-9', className)} {...props}>
+      <span className="absolute left-2.5 flex size-4 items-center justify-center rounded border border-border-input bg-surface group-data-[state=checked]:border-accent group-data-[state=checked]:bg-accent">
+        <MenuPrimitive.ItemIndicator className="flex items-center text-accent-fg">
+          <IconCheck className="size-3" />
+        </MenuPrimitive.ItemIndicator>
+      </span>
+      {children}
+    </MenuPrimitive.CheckboxItem>
+  );
+}
+
 export function DropdownMenuLabel({
   className,
   ...props

@@ -45,6 +45,12 @@ function renderPaged(initialPage: number, disabled = false) {
 }
 
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+const pageBox = () => screen.getByLabelText<HTMLInputElement>('Page');
+/** "Page [n] of m": the box's number and the count beside it. */
+function expectPage(page: number, of: number) {
+  expect(pageBox().value).toBe(String(page));
+  expect(screen.getByText(`of ${of}`)).toBeTruthy();
+}
 
 /** Focusable and focused, but announced as unavailable. */
 function expectFocusedAndOff(element: HTMLButtonElement) {
@@ -60,13 +66,13 @@ describe('Pagination', () => {
     const { onPageChange, user } = renderPaged(2);
     button('Next page').focus();
     await user.keyboard('{Enter}');
-    expect(screen.getByText('Page 3 of 3')).toBeTruthy();
+    expectPage(3, 3);
     expectFocusedAndOff(button('Next page'));
 
     await user.keyboard('{Enter}');
     await user.click(button('Next page'));
     expect(onPageChange.mock.calls).toEqual([[3]]);
-    expect(screen.getByText('Page 3 of 3')).toBeTruthy();
+    expectPage(3, 3);
     expect(button('Previous page').getAttribute('aria-disabled')).toBeNull();
   });
 
@@ -74,7 +80,7 @@ describe('Pagination', () => {
     const { onPageChange, user } = renderPaged(2);
     button('Previous page').focus();
     await user.keyboard(' ');
-    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expectPage(1, 3);
     expectFocusedAndOff(button('Previous page'));
     await user.keyboard(' ');
     expect(onPageChange.mock.calls).toEqual([[1]]);
@@ -94,5 +100,40 @@ describe('Pagination', () => {
     await user.selectOptions(size, '50');
     expect(size.value).toBe('25');
     expect(screen.getByText('26–50 of 60 calls')).toBeTruthy();
+  });
+
+  it('goes to a typed page on Enter or on leaving the box, and to the ends by their buttons', async () => {
+    const { onPageChange, user } = renderPaged(1);
+    expect(pageBox().getAttribute('aria-describedby')).toBeTruthy();
+    await user.clear(pageBox());
+    await user.type(pageBox(), '2{Enter}');
+    expectPage(2, 3);
+    await user.click(button('Last page'));
+    expectPage(3, 3);
+    expectFocusedAndOff(button('Last page'));
+    await user.click(button('First page'));
+    expectPage(1, 3);
+    await user.clear(pageBox());
+    await user.type(pageBox(), '2');
+    await user.tab();
+    expectPage(2, 3);
+    expect(onPageChange.mock.calls).toEqual([[2], [3], [1], [2]]);
+  });
+
+  it('takes a page past either end as that end, and puts back anything that is not a page', async () => {
+    const { onPageChange, user } = renderPaged(2);
+    await user.clear(pageBox());
+    await user.type(pageBox(), '99{Enter}');
+    expectPage(3, 3);
+    await user.clear(pageBox());
+    await user.type(pageBox(), '0{Enter}');
+    expectPage(1, 3);
+    await user.clear(pageBox());
+    await user.type(pageBox(), 'two{Enter}');
+    expectPage(1, 3);
+    await user.clear(pageBox());
+    await user.type(pageBox(), '{Escape}');
+    expectPage(1, 3);
+    expect(onPageChange.mock.calls).toEqual([[3], [1]]);
   });
 });

@@ -1,8 +1,8 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { formatCount } from '../../lib/format.ts';
 import { Button } from './button.tsx';
-import { IconChevronLeft, IconChevronRight } from './icons.tsx';
+import { IconChevronFirst, IconChevronLast, IconChevronLeft, IconChevronRight } from './icons.tsx';
 import { Select } from './select.tsx';
 
 export interface PaginationProps {
@@ -25,7 +25,7 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** "1–100 of 1,234", a page-size choice, and previous/next. */
+/** "1–100 of 1,234", a page-size choice, first/previous/next/last, and a page number to type. */
 export function Pagination({
   page,
   pageSize,
@@ -84,23 +84,42 @@ export function Pagination({
             ))}
           </Select>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-1.5">
+          <PageButton
+            label="First page"
+            off={disabled || page <= 1}
+            onPress={() => onPageChange(1)}
+          >
+            <IconChevronFirst className="size-4" />
+          </PageButton>
           <PageButton
             label="Previous page"
             off={disabled || page <= 1}
             onPress={() => onPageChange(Math.min(page - 1, pages))}
           >
-            <IconChevronLeft />
+            <IconChevronLeft className="size-4" />
           </PageButton>
-          <span className="min-w-20 text-center whitespace-nowrap tabular-nums">
-            Page {formatCount(page)} of {formatCount(pages)}
-          </span>
+          {/* Keyed by the page: a page changed elsewhere shows in the box at once. */}
+          <PageNumber
+            key={page}
+            page={page}
+            pages={pages}
+            disabled={disabled}
+            onPageChange={onPageChange}
+          />
           <PageButton
             label="Next page"
             off={disabled || page >= pages}
             onPress={() => onPageChange(page + 1)}
           >
-            <IconChevronRight />
+            <IconChevronRight className="size-4" />
+          </PageButton>
+          <PageButton
+            label="Last page"
+            off={disabled || page >= pages}
+            onPress={() => onPageChange(pages)}
+          >
+            <IconChevronLast className="size-4" />
           </PageButton>
         </div>
         {children}
@@ -110,7 +129,66 @@ export function Pagination({
 }
 
 /**
- * Previous or next. At the ends (and while `disabled`) it is aria-disabled rather than disabled:
+ * "Page [3] of 120": the current page in a box the user can type another into. Enter or leaving
+ * the box goes there; a number past either end goes to that end, and anything else puts the
+ * current page back.
+ */
+function PageNumber({
+  page,
+  pages,
+  disabled,
+  onPageChange,
+}: {
+  page: number;
+  pages: number;
+  disabled: boolean;
+  onPageChange: (page: number) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState(String(page));
+
+  function go() {
+    const typed = /^\s*\d{1,9}\s*$/u.test(text) ? Number(text) : Number.NaN;
+    if (disabled || !Number.isFinite(typed)) {
+      setText(String(page));
+      return;
+    }
+    const target = Math.min(Math.max(typed, 1), pages);
+    setText(String(target));
+    if (target !== page) onPageChange(target);
+  }
+
+  return (
+    <div className="flex items-center gap-1.5 px-1 whitespace-nowrap tabular-nums">
+      <label htmlFor={id}>Page</label>
+      <input
+        id={id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        enterKeyHint="go"
+        aria-describedby={`${id}-of`}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            go();
+          }
+          if (event.key === 'Escape') setText(String(page));
+        }}
+        onBlur={go}
+        onFocus={(event) => event.target.select()}
+        size={Math.max(2, String(pages).length)}
+        className="h-8 min-w-10 rounded-md border border-border-input bg-surface px-1.5 text-center text-sm text-fg tabular-nums outline-none focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring max-sm:h-9"
+      />
+      <span id={`${id}-of`}>of {formatCount(pages)}</span>
+    </div>
+  );
+}
+
+/**
+ * First, previous, next or last. At the ends (and while `disabled`) it is aria-disabled rather than disabled:
  * pressing Next onto the last page would otherwise disable the focused button, and the browser
  * drops focus to the page. It stays focusable, says it is unavailable, and ignores presses.
  */

@@ -6,13 +6,14 @@ import { CALL_FILTER_PARAMS, exportCallsRoute } from '@callboard/contract';
 import { callApiRaw } from '../../../lib/api-client.ts';
 import type { CallListApiQuery } from './get-calls.ts';
 
-/** The list's view without its paging: the tab and every filter. */
+/** The list's view without its paging: the tab, every filter and the sort. */
 export function exportSearchParams(query: CallListApiQuery): URLSearchParams {
   const params = new URLSearchParams({ status: query.status });
   for (const name of CALL_FILTER_PARAMS) {
     const value = query[name];
     if (value !== undefined && value !== '') params.set(name, String(value));
   }
+  if (query.sort) params.set('sort', query.sort);
   return params;
 }
 

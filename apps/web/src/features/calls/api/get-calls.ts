@@ -3,20 +3,22 @@ import {
   listCallsRoute,
   type CallFilterApiParams,
   type CallListResponse,
+  type CallListSort,
 } from '@callboard/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { callKeys } from './call-keys.ts';
 
 /**
- * GET /api/v1/calls parameters, as sent (absent means the default): the tab, paging, and the
- * filters (packages/contract/src/call-list-filters.ts).
+ * GET /api/v1/calls parameters, as sent (absent means the default): the tab, paging, the
+ * filters (packages/contract/src/call-list-filters.ts) and the sort (newest first if absent).
  */
 export type CallListApiQuery = CallFilterApiParams & {
   status: 'open' | 'closed' | 'all';
   page: number;
   pageSize: number;
   loadAll: boolean;
+  sort?: CallListSort;
 };
 
 export function callListSearchParams(query: CallListApiQuery): URLSearchParams {
@@ -31,6 +33,7 @@ export function callListSearchParams(query: CallListApiQuery): URLSearchParams {
     const value = query[name];
     if (value !== undefined && value !== '') params.set(name, String(value));
   }
+  if (query.sort) params.set('sort', query.sort);
   return params;
 }
 

@@ -14,22 +14,17 @@ describe('filterChips', () => {
     expect(
       chips('status=closed&q=rash&agent=nw-agent-1&assignee=me&from=2026-03-01&to=2026-03-31'),
     ).toEqual([]);
+    // Status, sentiment and direction have their own pickers.
+    expect(chips('callStatus=In+progress&sentiment=negative&direction=inbound')).toEqual([]);
   });
 
   it('says each link filter in words', () => {
     expect(
       labels('callStatus=In+progress&sentiment=negative&disconnectionReason=max_duration_reached'),
-    ).toEqual([
-      'Status is In progress',
-      'Negative sentiment',
-      'Disconnected: Max duration reached',
-    ]);
+    ).toEqual(['Disconnected: Max duration reached']);
     // As the call page and analytics say it (lib/call-labels.ts).
     expect(labels('disconnectionReason=caller_hangup')).toEqual(['Disconnected: Caller hung up']);
-    expect(labels('sentiment=none&disconnectionReason=none')).toEqual([
-      'No sentiment',
-      'No disconnection reason',
-    ]);
+    expect(labels('sentiment=none&disconnectionReason=none')).toEqual(['No disconnection reason']);
   });
 
   it('names a weekday and hour, and their zone when it is not the browser’s', () => {

@@ -1,6 +1,13 @@
-// The list's search box and filters. From `md` up the filters sit in one row beside the search;
-// on phones they move into a sheet behind a "Filters" button. Every change goes to the URL.
-import type { Agent, Member } from '@callboard/contract';
+// The list's search box and filters. From `md` up the filters sit beside the search, wrapping as
+// the width needs; on phones they move into a sheet behind a "Filters" button. Every change goes
+// to the URL, the dates once they are whole and make a range (DateRangeFields).
+import {
+  isWithinDateRange,
+  localDayStart,
+  type Agent,
+  type CallStatus,
+  type Member,
+} from '@callboard/contract';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { AgentOptions } from '../../../components/ui/agent-options.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,12 +20,14 @@ import {
 import { IconSearch, IconSliders, IconX } from '../../../components/ui/icons.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { cn } from '../../../lib/cn.ts';
 import {
   countNarrowingFilters,
   hasNarrowingFilters,
   isDay,
   SEARCH_MAX_LENGTH,
   type CallListFilters,
+  type CallStatusTab,
   type UseCallListFilters,
 } from '../hooks/use-call-list-filters.ts';
 import { memberName } from '../people.ts';
@@ -66,7 +75,7 @@ function SearchField({
   }, [value, committed, onCommit]);
 
   return (
-    <div className="relative min-w-0 flex-1 md:max-w-xs">
+    <div className="relative min-w-48 flex-1 md:max-w-xs md:min-w-64">
       <label htmlFor={id} className="sr-only">
         Search calls
       </label>
@@ -160,18 +169,15 @@ function FilterFields({
     filters.assignee === 'unassigned' ||
     colleagues.some((member) => member.id === filters.assignee);
   const row = layout === 'row';
-  // An exact instant from a link is shown as a chip, not in the date inputs.
-  const fromDay = isDay(filters.from) ? filters.from : null;
-  const toDay = isDay(filters.to) ? filters.to : null;
 
   return (
-    <div className={row ? 'flex flex-wrap items-center gap-2' : 'grid gap-4'}>
+    <div className={row ? 'contents' : 'grid gap-4'}>
       <FilterField label="Agent" htmlFor={`${ids}-agent`} layout={layout}>
         <Select
           id={`${ids}-agent`}
           value={filters.agentId ?? ''}
           onChange={(event) => setFilters({ agentId: event.target.value || null })}
-          wrapperClassName={row ? 'w-44' : undefined}
+          wrapperClassName={row ? 'w-40' : undefined}
         >
           <AgentOptions agents={agents} selected={filters.agentId} />
         </Select>
@@ -181,7 +187,7 @@ function FilterFields({
           id={`${ids}-assignee`}
           value={filters.assignee ?? ''}
           onChange={(event) => setFilters({ assignee: event.target.value || null })}
-          wrapperClassName={row ? 'w-44' : undefined}
+          wrapperClassName={row ? 'w-40' : undefined}
         >
           <option value="">Anyone</option>
           <option value="me">Assigned to me</option>
@@ -198,34 +204,187 @@ function FilterFields({
           {knownAssignee ? null : <option value={filters.assignee ?? ''}>Someone else</option>}
         </Select>
       </FilterField>
-      <FilterField label="Ended from" htmlFor={`${ids}-from`} layout={layout}>
+      <DateRangeFields filters={filters} setFilters={setFilters} layout={layout} />
+      <FilterField label="Status" htmlFor={`${ids}-status`} layout={layout}>
+        <Select
+          id={`${ids}-status`}
+          value={filters.callStatus ?? ''}
+          onChange={(event) => {
+            const callStatus = (event.target.value || null) as CallStatus | null;
+            // A status the tab leaves out would show nothing: the status wins, on the All tab.
+            const status: CallStatusTab =
+              callStatus && !tabIncludes(filters.status, callStatus) ? 'all' : filters.status;
+            setFilters({ callStatus, status });
+          }}
+          wrapperClassName={row ? 'w-36' : undefined}
+        >
+          <option value="">Any status</option>
+          <option value="New">New</option>
+          <option value="In progress">In progress</option>
+          <option value="Closed">Closed</option>
+        </Select>
+      </FilterField>
+      <FilterField label="Sentiment" htmlFor={`${ids}-sentiment`} layout={layout}>
+        <Select
+          id={`${ids}-sentiment`}
+          value={filters.sentiment ?? ''}
+          onChange={(event) =>
+            setFilters({
+              sentiment: (event.target.value || null) as CallListFilters['sentiment'],
+            })
+          }
+          wrapperClassName={row ? 'w-40' : undefined}
+        >
+          <option value="">Any sentiment</option>
+          <option value="positive">Positive</option>
+          <option value="neutral">Neutral</option>
+          <option value="negative">Negative</option>
+          <option value="none">No sentiment</option>
+        </Select>
+      </FilterField>
+      <FilterField label="Direction" htmlFor={`${ids}-direction`} layout={layout}>
+        <Select
+          id={`${ids}-direction`}
+          value={filters.direction ?? ''}
+          onChange={(event) =>
+            setFilters({
+              direction: (event.target.value || null) as CallListFilters['direction'],
+            })
+          }
+          wrapperClassName={row ? 'w-36' : undefined}
+        >
+          <option value="">Any direction</option>
+          <option value="inbound">Inbound</option>
+          <option value="outbound">Outbound</option>
+        </Select>
+      </FilterField>
+    </div>
+  );
+}
+
+function tabIncludes(tab: CallStatusTab, status: CallStatus): boolean {
+  return tab === 'all' || (tab === 'closed') === (status === 'Closed');
+}
+
+/** A whole date the API takes: a real day from 1970 to 9999 (typing "2" makes year 0002). */
+function isWholeDay(value: string): boolean {
+  const start = isDay(value) ? localDayStart(value) : null;
+  return start !== null && isWithinDateRange(Date.parse(start));
+}
+
+type RangeProblem = 'reversed' | 'from' | 'to' | null;
+
+const RANGE_MESSAGES: Record<Exclude<RangeProblem, null>, string> = {
+  reversed: 'From must be before To.',
+  from: 'Enter a whole date from 1970 to 9999 in From.',
+  to: 'Enter a whole date from 1970 to 9999 in To.',
+};
+
+/**
+ * "Ended from" and "Ended to". What the user types stays in the fields; the URL (and so the list)
+ * changes only when both fields hold whole dates (or are empty) in order. A date input reports a
+ * value as soon as each part has a digit, so the year reads 0002 while "2026" is being typed:
+ * committing that would make the list re-render the field and wipe the day and month. A range
+ * whose From is after its To is shown with a message and not applied.
+ */
+function DateRangeFields({
+  filters,
+  setFilters,
+  layout,
+}: {
+  filters: CallListFilters;
+  setFilters: UseCallListFilters['setFilters'];
+  layout: 'row' | 'stack';
+}) {
+  const ids = useId();
+  const row = layout === 'row';
+  // An exact instant from a link is shown as a chip, not in the date inputs.
+  const committed = {
+    from: isDay(filters.from) ? filters.from : '',
+    to: isDay(filters.to) ? filters.to : '',
+  };
+  const [draft, setDraft] = useState(committed);
+  const [seen, setSeen] = useState(committed);
+  const [blurred, setBlurred] = useState({ from: false, to: false });
+  if (seen.from !== committed.from || seen.to !== committed.to) {
+    // Back, "Clear filters", a chip or a link changed the range: show it.
+    setSeen(committed);
+    setDraft(committed);
+  }
+
+  const whole = (value: string) => value === '' || isWholeDay(value);
+  const reversed =
+    draft.from !== '' &&
+    draft.to !== '' &&
+    whole(draft.from) &&
+    whole(draft.to) &&
+    draft.from > draft.to;
+  const problem: RangeProblem = reversed
+    ? 'reversed'
+    : blurred.from && !whole(draft.from)
+      ? 'from'
+      : blurred.to && !whole(draft.to)
+        ? 'to'
+        : null;
+
+  function change(end: 'from' | 'to', input: HTMLInputElement) {
+    // A part typed but not all: the input says "bad input" and its value is empty.
+    if (input.validity.badInput) return;
+    const next = { ...draft, [end]: input.value };
+    setDraft(next);
+    setBlurred((was) => ({ ...was, [end]: false }));
+    if (whole(next.from) && whole(next.to) && !(next.from && next.to && next.from > next.to)) {
+      if (next.from !== committed.from || next.to !== committed.to) {
+        setFilters({ from: next.from || null, to: next.to || null });
+      }
+    }
+  }
+
+  const errorId = `${ids}-range-error`;
+  const field = (end: 'from' | 'to') => {
+    const invalid = problem === end || (problem === 'reversed' && end === 'from') || undefined;
+    return (
+      <FilterField
+        label={end === 'from' ? 'Ended from' : 'Ended to'}
+        htmlFor={`${ids}-${end}`}
+        layout={layout}
+      >
         <Input
-          id={`${ids}-from`}
+          id={`${ids}-${end}`}
           type="date"
-          value={fromDay ?? ''}
-          max={toDay ?? undefined}
-          onChange={(event) => setFilters({ from: event.target.value || null })}
+          value={draft[end]}
+          min={end === 'to' && whole(draft.from) ? draft.from || undefined : undefined}
+          max={end === 'from' && whole(draft.to) ? draft.to || undefined : undefined}
+          onChange={(event) => change(end, event.target)}
+          onBlur={() => setBlurred((was) => ({ ...was, [end]: true }))}
+          aria-invalid={invalid}
+          aria-describedby={problem ? errorId : undefined}
           className={row ? 'w-38' : undefined}
-          title="Ended on or after"
+          title={end === 'from' ? 'Ended on or after' : 'Ended on or before'}
         />
       </FilterField>
+    );
+  };
+
+  return (
+    <>
+      {field('from')}
       {row ? (
         <span aria-hidden="true" className="text-fg-subtle">
           –
         </span>
       ) : null}
-      <FilterField label="Ended to" htmlFor={`${ids}-to`} layout={layout}>
-        <Input
-          id={`${ids}-to`}
-          type="date"
-          value={toDay ?? ''}
-          min={fromDay ?? undefined}
-          onChange={(event) => setFilters({ to: event.target.value || null })}
-          className={row ? 'w-38' : undefined}
-          title="Ended on or before"
-        />
-      </FilterField>
-    </div>
+      {field('to')}
+      {problem ? (
+        <p
+          id={errorId}
+          role="alert"
+          className={cn('text-sm text-danger-fg', row ? 'order-last basis-full' : '-mt-2')}
+        >
+          {RANGE_MESSAGES[problem]}
+        </p>
+      ) : null}
+    </>
   );
 }
 

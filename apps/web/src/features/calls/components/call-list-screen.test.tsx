@@ -128,7 +128,9 @@ describe('CallListScreen', () => {
       tz: 'America/New_York',
     });
     const chips = screen.getByRole('list', { name: 'Active filters' });
-    expect(within(chips).getAllByRole('listitem')).toHaveLength(3);
+    // The status shows in its own picker.
+    expect(within(chips).getAllByRole('listitem')).toHaveLength(2);
+    expect((screen.getAllByLabelText('Status')[0] as HTMLSelectElement).value).toBe('Closed');
     expect(within(chips).getByText(/^Tuesdays .*\(America\/New York time\)$/u)).toBeTruthy();
     // The date inputs show days only, not the link's exact instants.
     expect((screen.getAllByTitle('Ended on or after')[0] as HTMLInputElement).value).toBe('');
@@ -250,9 +252,17 @@ describe('CallListScreen', () => {
     });
     await screen.findByRole('table');
     expect(screen.getByText('1–100 of 250 calls')).toBeTruthy();
-    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Page').value).toBe('1');
+    expect(screen.getByText('of 3')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(router.state.location.search).toBe('?page=2');
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(router.state.location.search).toBe('?page=3');
+    const box = screen.getByLabelText<HTMLInputElement>('Page');
+    expect(box.value).toBe('3');
+    await user.clear(box);
+    await user.type(box, '1{Enter}');
+    expect(router.state.location.search).toBe('');
     await user.selectOptions(screen.getByLabelText('Per page'), '50');
     expect(router.state.location.search).toBe('?pageSize=50');
     await waitFor(() => expect(listRequests(fetchMock).at(-1)?.get('pageSize')).toBe('50'));

@@ -1,7 +1,12 @@
 // /dashboard: the organisation's calls. Tabs (Open, Closed, All), search and filters, pages or
 // every call in one virtualised list; all of it in the URL (use-call-list-filters.ts). Rows can be
 // selected for bulk triage (bulk-toolbar.tsx), with the list's shortcuts (list-shortcuts.ts).
-import { CALL_LIST_LOAD_ALL_LIMIT, type Agent } from '@callboard/contract';
+import {
+  CALL_LIST_LOAD_ALL_LIMIT,
+  CALL_LIST_SORTS,
+  type Agent,
+  type CallListSort,
+} from '@callboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,6 +15,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconInbox, IconSearchX } from '../../../components/ui/icons.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -29,14 +35,16 @@ import {
   type CallStatusTab,
 } from '../hooks/use-call-list-filters.ts';
 import { useBulkActions } from '../hooks/use-bulk-actions.ts';
+import { useCallListColumns } from '../hooks/use-call-list-columns.ts';
 import { useCallSelection } from '../hooks/use-call-selection.ts';
 import type { ListShortcutActions } from '../hooks/use-list-shortcuts.ts';
 import { useNewCalls } from '../hooks/use-new-calls.ts';
 import { createDirectory } from '../people.ts';
 import { ActiveFilterChips } from './active-filter-chips.tsx';
 import { BulkToolbar, SelectAllMatchingBar } from './bulk-toolbar.tsx';
+import { CallColumnsMenu } from './call-columns-menu.tsx';
 import { CallFilters } from './call-filters.tsx';
-import { CallTable, CallTableSkeleton } from './call-table.tsx';
+import { CallTable, CallTableSkeleton, describeCallSort } from './call-table.tsx';
 import { ExportButton } from './export-button.tsx';
 import { NewCallsBar } from './new-calls-bar.tsx';
 import { NoOrganisation } from './no-organisation.tsx';
@@ -101,11 +109,55 @@ function EmptyResult({
   return <EmptyState icon={<IconInbox />} {...byStatus[filters.status]} />;
 }
 
+const SORT_OPTIONS: Record<CallListSort, string> = {
+  '-ended': 'Newest first',
+  ended: 'Oldest first',
+  '-duration': 'Longest first',
+  duration: 'Shortest first',
+  caller: 'Caller, A to Z',
+  '-caller': 'Caller, Z to A',
+  agent: 'Agent, A to Z',
+  '-agent': 'Agent, Z to A',
+  assignee: 'Assignee, A to Z',
+  '-assignee': 'Assignee, Z to A',
+  status: 'Status, New first',
+  '-status': 'Status, Closed first',
+};
+
+/** On phones, where the table's headers are not shown: the sort as one choice. */
+function SortSelect({
+  sort,
+  onSortChange,
+}: {
+  sort: CallListSort;
+  onSortChange: (sort: CallListSort) => void;
+}) {
+  return (
+    <div className="md:hidden">
+      <label htmlFor="call-list-sort" className="sr-only">
+        Sort calls
+      </label>
+      <Select
+        id="call-list-sort"
+        value={sort}
+        onChange={(event) => onSortChange(event.target.value as CallListSort)}
+      >
+        {CALL_LIST_SORTS.map((option) => (
+          <option key={option} value={option}>
+            {SORT_OPTIONS[option]}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
 export function CallListScreen() {
   const session = useAuthSession();
   const user = session?.user ?? null;
   const hasOrganisation = Boolean(user?.organisation);
   const { filters, setFilters, clearFilters } = useCallListFilters();
+  const columns = useCallListColumns();
   const query = useMemo(() => toCallListApiQuery(filters), [filters]);
   const calls = useCalls(query, { enabled: hasOrganisation });
   const agents = useAgents({ enabled: hasOrganisation });
@@ -164,7 +216,7 @@ export function CallListScreen() {
       </h1>
       {user?.organisation ? (
         <p className="mt-1 text-sm text-fg-muted">
-          Calls handled by the agents of {user.organisation.name}, newest first.
+          Calls handled by the agents of {user.organisation.name}, {describeCallSort(filters.sort)}.
         </p>
       ) : null}
     </div>
@@ -199,7 +251,7 @@ export function CallListScreen() {
 
   let body;
   if (calls.isPending) {
-    body = <CallTableSkeleton />;
+    body = <CallTableSkeleton columns={columns} />;
   } else if (calls.isError) {
     body = (
       <LoadError
@@ -222,6 +274,9 @@ export function CallListScreen() {
     body = (
       <CallTable
         rows={rows}
+        columns={columns}
+        sort={filters.sort}
+        onSortChange={(sort) => setFilters({ sort })}
         agents={agentMap}
         people={people}
         virtual={filters.loadAll}
@@ -283,6 +338,8 @@ export function CallListScreen() {
             ) : null}
           </p>
           <div className="flex flex-wrap items-start gap-2">
+            <SortSelect sort={filters.sort} onSortChange={(sort) => setFilters({ sort })} />
+            <CallColumnsMenu setFilters={setFilters} />
             <ExportButton query={query} />
             <SegmentedControl
               legend="Show"

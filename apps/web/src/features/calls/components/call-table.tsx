@@ -2,15 +2,25 @@
 // columns drop out as space runs short (agent and summary below `lg`, direction below `xl`); on
 // phones each row is laid out as a card. The columns are declared once, in COLUMNS (see
 // components/ui/column-table.tsx): the header, the rows, the loading rows and the spacers' spans
-// all follow that list. Rows open the call by click or keyboard (see use-row-navigation.ts); in
-// "load all" mode only the rows near the viewport are rendered. Given a selection, the table
-// starts with a column of checkboxes for bulk actions, and the list's shortcuts
-// (list-shortcuts.ts) act on its rows.
-import type { Agent, CallSummary } from '@callboard/contract';
+// all follow that list, less the columns the reader chose to hide (use-call-list-columns.ts).
+// Sortable columns' headers sort the list. Rows open the call by click or keyboard (see
+// use-row-navigation.ts); in "load all" mode only the rows near the viewport are rendered. Given
+// a selection, the table starts with a column of checkboxes for bulk actions, and the list's
+// shortcuts (list-shortcuts.ts) act on its rows.
+import {
+  CALL_LIST_COLUMNS,
+  parseCallListSort,
+  type Agent,
+  type CallListColumn,
+  type CallListSort,
+  type CallListSortKey,
+  type CallSummary,
+} from '@callboard/contract';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -32,6 +42,7 @@ import {
   ColumnHeaderRow,
   ColumnSkeletonCells,
   type TableColumn,
+  type TableSorting,
 } from '../../../components/ui/column-table.tsx';
 import { Table, TableBody, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -42,16 +53,22 @@ import {
   formatDurationLong,
   formatFullDateTime,
   formatTime,
+  formatWaiting,
 } from '../../../lib/format.ts';
 import type { CallSelection } from '../hooks/use-call-selection.ts';
 import { useListShortcuts, type ListShortcutActions } from '../hooks/use-list-shortcuts.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { useRowNavigation, type RowNavigation } from '../hooks/use-row-navigation.ts';
 import { memberName, type PeopleDirectory } from '../people.ts';
-import { CallStatusBadge } from './call-badges.tsx';
+import { CallStatusBadge, SentimentBadge } from './call-badges.tsx';
 import { callPagePath, type CallLocationState } from './call-links.ts';
 
 export interface CallTableProps {
   rows: readonly CallSummary[];
+  /** The columns to show (the table keeps its own order). */
+  columns: readonly CallListColumn[];
+  sort: CallListSort;
+  onSortChange: (sort: CallListSort) => void;
   agents: ReadonlyMap<string, Agent>;
   people: PeopleDirectory;
   /** Render only the rows near the viewport (for thousands of rows). */
@@ -78,6 +95,10 @@ interface CallCellContext {
   people: PeopleDirectory;
   /** The list's search string, handed to the call page (see call-links.ts). */
   listSearch: string;
+  /** The time the waiting column counts to. */
+  now: Date;
+  /** The direction has a column of its own (from `xl`); else the caller's cell shows its icon. */
+  directionColumn: boolean;
 }
 
 function AssigneeName({ id, people }: { id: string | null; people: PeopleDirectory }) {
@@ -87,13 +108,20 @@ function AssigneeName({ id, people }: { id: string | null; people: PeopleDirecto
   return <span>{member ? memberName(member) : 'Former colleague'}</span>;
 }
 
+type CallColumn = TableColumn<CallSummary, CallCellContext> & {
+  id: CallListColumn;
+  sortKey?: CallListSortKey;
+};
+
 // The columns, in order. Each cell's `max-md:` classes place it in the phone card's grid: caller
 // and status on the first line, when and how long on the second, the summary across the third,
-// agent and assignee on the fourth.
-const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
+// agent and assignee on the fourth, sentiment and how long an open call has waited on the fifth.
+const COLUMNS: readonly CallColumn[] = [
   {
     id: 'ended',
     header: 'Ended',
+    sortKey: 'ended',
+    firstSort: 'descending',
     headerClassName: 'w-30 pl-4',
     cellClassName: 'pl-4 text-fg-muted max-md:col-start-1 max-md:row-start-2 max-md:text-xs',
     cell: (call) => (
@@ -114,16 +142,20 @@ const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
   {
     id: 'caller',
     header: 'Caller',
-    headerClassName: 'w-48',
+    sortKey: 'caller',
+    headerClassName: 'w-44',
     cellClassName: 'max-md:col-start-1 max-md:row-start-1',
-    cell: (call, { listSearch }) => {
+    cell: (call, { listSearch, directionColumn }) => {
       const direction = call.direction ? DIRECTION[call.direction] : null;
       const callerNumber = call.direction === 'outbound' ? call.to_number : call.from_number;
       const state: CallLocationState = { listSearch };
       return (
         <div className="flex min-w-0 items-start gap-1.5">
           {direction ? (
-            <span title={direction.label} className="mt-0.5 shrink-0 text-fg-subtle xl:hidden">
+            <span
+              title={direction.label}
+              className={cn('mt-0.5 shrink-0 text-fg-subtle', directionColumn && 'xl:hidden')}
+            >
               <direction.Icon className="size-3.5" />
               <span className="sr-only">{direction.label}</span>
             </span>
@@ -156,8 +188,9 @@ const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
   {
     id: 'agent',
     header: 'Agent',
+    sortKey: 'agent',
     showFrom: 'lg',
-    headerClassName: 'w-36',
+    headerClassName: 'w-32',
     cellClassName:
       'text-fg-muted max-md:col-start-1 max-md:row-start-4 max-md:truncate max-md:text-xs',
     cell: (call, { agents }) => (
@@ -173,7 +206,7 @@ const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
     // On a phone the caller's icon says it.
     showFrom: 'xl',
     card: 'hidden',
-    headerClassName: 'w-28',
+    headerClassName: 'w-26',
     cellClassName: 'text-fg-muted',
     cell: (call) => {
       if (!call.direction) return '—';
@@ -190,9 +223,11 @@ const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
   {
     id: 'duration',
     header: 'Duration',
-    headerClassName: 'w-20 text-right',
+    sortKey: 'duration',
+    firstSort: 'descending',
+    headerClassName: 'w-24 pr-5 text-right',
     cellClassName:
-      'text-right text-fg-muted tabular-nums max-md:col-start-2 max-md:row-start-2 max-md:text-xs',
+      'text-right text-fg-muted tabular-nums md:pr-5 max-md:col-start-2 max-md:row-start-2 max-md:text-xs',
     cell: (call) =>
       call.duration_seconds === null ? (
         '—'
@@ -210,18 +245,40 @@ const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
   {
     id: 'status',
     header: 'Status',
-    headerClassName: 'w-32',
+    sortKey: 'status',
+    headerClassName: 'w-30',
     cellClassName: 'max-md:col-start-2 max-md:row-start-1 max-md:justify-self-end',
     cell: (call) => <CallStatusBadge status={call.status} />,
     skeleton: <Skeleton className="h-5 w-20 rounded-full" />,
   },
   {
+    id: 'waiting',
+    header: 'Waiting',
+    headerClassName: 'w-18',
+    cellClassName:
+      'text-fg-muted tabular-nums max-md:col-start-2 max-md:row-start-5 max-md:text-right max-md:text-xs',
+    // Open calls only: how long since the call ended, as triage reads it.
+    cell: (call, { now }) => {
+      if (call.status === 'Closed') return null;
+      const waiting = formatWaiting(call.end_datetime, now);
+      return (
+        <span title={`Waiting ${waiting.long}`}>
+          <span aria-hidden="true">
+            <span className="md:hidden">Waiting </span>
+            {waiting.short}
+          </span>
+          <span className="sr-only">{waiting.long}</span>
+        </span>
+      );
+    },
+    skeleton: <Skeleton className="h-3.5 w-10 max-md:ml-auto" />,
+  },
+  {
     id: 'assignee',
     header: 'Assignee',
-    // The last column until the summary shows.
-    headerClassName: 'w-36 max-lg:pr-4',
-    cellClassName:
-      'max-lg:pr-4 max-md:col-start-2 max-md:row-start-4 max-md:text-right max-md:text-xs',
+    sortKey: 'assignee',
+    headerClassName: 'w-32',
+    cellClassName: 'max-md:col-start-2 max-md:row-start-4 max-md:text-right max-md:text-xs',
     cell: (call, { people }) => (
       <span className="inline-flex max-w-full items-center gap-1.5">
         <IconUser className="size-3 shrink-0 text-fg-subtle md:hidden" />
@@ -231,6 +288,25 @@ const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
       </span>
     ),
     skeleton: <Skeleton className="h-3.5 w-20 max-md:ml-auto" />,
+  },
+  {
+    id: 'sentiment',
+    header: 'Sentiment',
+    // The last column until the summary shows.
+    headerClassName: 'w-30 max-lg:pr-4',
+    cellClassName: 'max-lg:pr-4 max-md:col-start-1 max-md:row-start-5',
+    cell: (call) =>
+      call.sentiment ? (
+        <SentimentBadge sentiment={call.sentiment} />
+      ) : (
+        <span className="text-fg-subtle">
+          <span aria-hidden="true" className="max-md:hidden">
+            —
+          </span>
+          <span className="sr-only">No sentiment</span>
+        </span>
+      ),
+    skeleton: <Skeleton className="h-5 w-20 rounded-full" />,
   },
   {
     id: 'summary',
@@ -293,6 +369,32 @@ function selectColumn(selection: CallSelection): TableColumn<CallSummary, CallCe
 const CHECKBOX =
   'size-4 cursor-pointer rounded border-border-input accent-(--color-accent) focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
+/** Each column's name, for the columns menu. */
+export const CALL_COLUMN_LABELS = Object.fromEntries(
+  COLUMNS.map((column) => [column.id, column.header]),
+) as Record<CallListColumn, string>;
+
+/** The columns to show, in the table's order. */
+function visibleColumns(columns: readonly CallListColumn[]): CallColumn[] {
+  const shown = new Set(columns);
+  return COLUMNS.filter((column) => shown.has(column.id));
+}
+
+const SORT_WORDS: Record<CallListSortKey, [ascending: string, descending: string]> = {
+  ended: ['oldest first', 'newest first'],
+  duration: ['shortest first', 'longest first'],
+  caller: ['by caller, A to Z', 'by caller, Z to A'],
+  agent: ['by agent, A to Z', 'by agent, Z to A'],
+  assignee: ['by assignee, A to Z', 'by assignee, Z to A'],
+  status: ['by status, New first', 'by status, Closed first'],
+};
+
+/** The order in words: "newest first", "by caller, A to Z". */
+export function describeCallSort(sort: CallListSort): string {
+  const { key, descending } = parseCallListSort(sort);
+  return SORT_WORDS[key][descending ? 1 : 0];
+}
+
 const CARDS = cardLayouts.grid;
 // The phone card: two columns, the second as wide as its content.
 const CARD_GRID = 'max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:px-4 max-md:py-3.5';
@@ -300,6 +402,8 @@ const CARD_GRID = 'max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:p
 function TableFrame({
   children,
   columns,
+  sort,
+  onSortChange,
   id,
   labelledBy,
   rowCount,
@@ -307,11 +411,20 @@ function TableFrame({
 }: {
   children: ReactNode;
   columns: readonly TableColumn<CallSummary, CallCellContext>[];
+  sort: CallListSort;
+  onSortChange: (sort: CallListSort) => void;
   id?: string | undefined;
   labelledBy?: string | undefined;
   rowCount?: number;
   stale?: boolean;
 }) {
+  const { key, descending } = parseCallListSort(sort);
+  const sorting: TableSorting = {
+    key,
+    descending,
+    onSort: (next, nextDescending) =>
+      onSortChange((nextDescending ? `-${next}` : next) as CallListSort),
+  };
   return (
     <div
       id={id}
@@ -322,10 +435,12 @@ function TableFrame({
     >
       <Table aria-rowcount={rowCount} className={CARDS.table}>
         <caption className="sr-only">
-          Calls, newest first. Use the arrow keys to move between calls and Enter to open one.
+          Calls, {describeCallSort(sort)}. Use the arrow keys to move between calls and Enter to
+          open one.
         </caption>
-        <TableHeader className={cn('sticky top-0 z-10', CARDS.head)}>
-          <ColumnHeaderRow columns={columns} />
+        {/* Sticks below the app's own sticky header (app-header.tsx sets its height). */}
+        <TableHeader className={cn('sticky top-(--app-header-height,0px) z-10', CARDS.head)}>
+          <ColumnHeaderRow columns={columns} sorting={sorting} />
         </TableHeader>
         {children}
       </Table>
@@ -487,6 +602,7 @@ function useListBehaviour({
   open,
   selection,
   shortcuts,
+  columns,
 }: {
   rows: readonly CallSummary[];
   navigation: RowNavigation;
@@ -494,7 +610,8 @@ function useListBehaviour({
   open: (index: number) => void;
   selection: CallSelection | undefined;
   shortcuts: ListShortcutActions | undefined;
-}) {
+  columns: readonly CallColumn[];
+}): readonly TableColumn<CallSummary, CallCellContext>[] {
   useListShortcuts({
     count: rows.length,
     navigation,
@@ -525,25 +642,40 @@ function useListBehaviour({
     const lost = document.activeElement === null || document.activeElement === document.body;
     if (focusedRow.current && lost && rows.length > 0) moveTo(activeIndex, { preventScroll: true });
   }, [rows, moveTo, activeIndex]);
-  return selection ? [selectColumn(selection), ...COLUMNS] : COLUMNS;
+  return selection ? [selectColumn(selection), ...columns] : columns;
 }
 
-function PagedCallTable({
-  rows,
-  agents,
-  people,
-  stale,
-  id,
-  labelledBy,
-  selection,
-  shortcuts,
-}: CallTableProps) {
+/** The waiting column's clock, ticking only while the column is shown. */
+function useWaitingClock(columns: readonly CallColumn[]): Date {
+  const shown = columns.some((column) => column.id === 'waiting');
+  return useNow(shown ? 60_000 : 24 * 3_600_000);
+}
+
+function PagedCallTable(props: CallTableProps) {
+  const { rows, agents, people, stale, id, labelledBy, sort, onSortChange, selection, shortcuts } =
+    props;
+  const shownColumns = useMemo(() => visibleColumns(props.columns), [props.columns]);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const { open, listSearch } = useOpenCall(rows);
   const navigation = useRowNavigation({ count: rows.length, containerRef: bodyRef, onOpen: open });
   useReturnToOpenedRow(rows, navigation.moveTo, { preventScroll: true });
-  const columns = useListBehaviour({ rows, navigation, bodyRef, open, selection, shortcuts });
-  const context: CallCellContext = { agents, people, listSearch };
+  const columns = useListBehaviour({
+    rows,
+    navigation,
+    bodyRef,
+    open,
+    selection,
+    shortcuts,
+    columns: shownColumns,
+  });
+  const now = useWaitingClock(shownColumns);
+  const context: CallCellContext = {
+    agents,
+    people,
+    listSearch,
+    now,
+    directionColumn: shownColumns.some((column) => column.id === 'direction'),
+  };
   return (
     <TableFrame
       id={id}
@@ -551,6 +683,8 @@ function PagedCallTable({
       stale={stale}
       rowCount={rows.length + 1}
       columns={columns}
+      sort={sort}
+      onSortChange={onSortChange}
     >
       <TableBody ref={bodyRef} className={cn(CARDS.body, 'max-md:divide-y max-md:divide-border')}>
         {rows.map((call, index) => (
@@ -590,16 +724,11 @@ function useOffsetTop(ref: RefObject<HTMLElement | null>): number {
 
 const ESTIMATED_ROW_HEIGHT = { table: 64, card: 150 } as const;
 
-function VirtualCallTable({
-  rows,
-  agents,
-  people,
-  stale,
-  id,
-  labelledBy,
-  selection,
-  shortcuts,
-}: CallTableProps) {
+function VirtualCallTable(props: CallTableProps) {
+  const { rows, agents, people, stale, id, labelledBy, sort, onSortChange, selection, shortcuts } =
+    props;
+  const shownColumns = useMemo(() => visibleColumns(props.columns), [props.columns]);
+  const now = useWaitingClock(shownColumns);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const scrollMargin = useOffsetTop(bodyRef);
   const { open, listSearch } = useOpenCall(rows);
@@ -624,7 +753,15 @@ function VirtualCallTable({
   });
   // Pixel scroll restoration cannot work here (the rows are not there yet): go to the row.
   useReturnToOpenedRow(rows, navigation.moveTo, { preventScroll: false });
-  const columns = useListBehaviour({ rows, navigation, bodyRef, open, selection, shortcuts });
+  const columns = useListBehaviour({
+    rows,
+    navigation,
+    bodyRef,
+    open,
+    selection,
+    shortcuts,
+    columns: shownColumns,
+  });
 
   const items = virtualizer.getVirtualItems();
   const first = items[0];
@@ -637,7 +774,13 @@ function VirtualCallTable({
   const tabbable = items.some((item) => item.index === navigation.activeIndex)
     ? navigation.activeIndex
     : (first?.index ?? 0);
-  const context: CallCellContext = { agents, people, listSearch };
+  const context: CallCellContext = {
+    agents,
+    people,
+    listSearch,
+    now,
+    directionColumn: shownColumns.some((column) => column.id === 'direction'),
+  };
 
   return (
     <TableFrame
@@ -646,6 +789,8 @@ function VirtualCallTable({
       stale={stale}
       rowCount={rows.length + 1}
       columns={columns}
+      sort={sort}
+      onSortChange={onSortChange}
     >
       <TableBody ref={bodyRef} className={CARDS.body}>
         <SpacerRow height={paddingTop} span={columns.length} />
@@ -679,17 +824,24 @@ export function CallTable(props: CallTableProps) {
 }
 
 /** The table's shape while the first page loads. */
-export function CallTableSkeleton({ rows = 8 }: { rows?: number }) {
+export function CallTableSkeleton({
+  rows = 8,
+  columns: shown = CALL_LIST_COLUMNS,
+}: {
+  rows?: number;
+  columns?: readonly CallListColumn[];
+}) {
+  const columns = visibleColumns(shown);
   return (
     <div role="status" aria-label="Loading calls">
       <Table aria-hidden="true" className={CARDS.table}>
         <TableHeader className={CARDS.head}>
-          <ColumnHeaderRow columns={COLUMNS} />
+          <ColumnHeaderRow columns={columns} />
         </TableHeader>
         <TableBody className={cn(CARDS.body, 'max-md:divide-y max-md:divide-border')}>
           {Array.from({ length: rows }, (_, index) => (
             <TableRow key={index} className={cn(CARDS.row, CARD_GRID, 'max-md:gap-y-2')}>
-              <ColumnSkeletonCells columns={COLUMNS} layout="grid" />
+              <ColumnSkeletonCells columns={columns} layout="grid" />
             </TableRow>
           ))}
         </TableBody>

@@ -11,6 +11,9 @@ import {
   CALL_LIST_DEFAULTS,
   CALL_LIST_MAX_PAGE_SIZE,
   callFilterApiParams,
+  callListSortSchema,
+  DEFAULT_CALL_LIST_SORT,
+  readCallListColumns,
   callFilterUrlParams,
   countCallFilters,
   hasCallFilters,
@@ -18,6 +21,8 @@ import {
   readCallFilters,
   readWholeNumber,
   type CallFilterValues,
+  type CallListColumn,
+  type CallListSort,
 } from '@callboard/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -45,6 +50,13 @@ export type CallListFilters = Omit<CallFilterValues, 'q'> & {
   pageSize: number;
   /** Every matching call in one scrolling list instead of pages. */
   loadAll: boolean;
+  /** The order (docs/search.md, "Sorting"); newest first by default. */
+  sort: CallListSort;
+  /**
+   * The columns a link or a saved view shows (`cols`), overriding the reader's own choice; null:
+   * the reader's own (use-call-list-columns.ts).
+   */
+  columns: CallListColumn[] | null;
 };
 
 export const DEFAULT_CALL_LIST_FILTERS: CallListFilters = {
@@ -54,6 +66,8 @@ export const DEFAULT_CALL_LIST_FILTERS: CallListFilters = {
   page: CALL_LIST_DEFAULTS.page,
   pageSize: CALL_LIST_DEFAULTS.pageSize,
   loadAll: false,
+  sort: DEFAULT_CALL_LIST_SORT,
+  columns: null,
 };
 
 function isStatusTab(value: string | null): value is CallStatusTab {
@@ -82,6 +96,7 @@ export function parseCallListFilters(params: URLSearchParams): CallListFilters {
   const loadAllParam = params.get('loadAll');
   const loadAll = loadAllParam === 'true' || loadAllParam === '1';
   const filters = readCallFilters((name) => params.get(name));
+  const sort = callListSortSchema.safeParse(params.get('sort'));
   return {
     ...filters,
     status: isStatusTab(status) ? status : defaults.status,
@@ -93,12 +108,14 @@ export function parseCallListFilters(params: URLSearchParams): CallListFilters {
     pageSize:
       readWholeNumber(params.get('pageSize'), 1, CALL_LIST_MAX_PAGE_SIZE) ?? defaults.pageSize,
     loadAll,
+    sort: sort.success ? sort.data : defaults.sort,
+    columns: readCallListColumns(params.get('cols')),
   };
 }
 
 /**
  * The URL form: only what differs from the defaults, in a fixed order: the tab, the filters the
- * page has controls for, paging, then the filters only links set.
+ * page has controls for, paging, the filters only links set, then the sort and the columns.
  */
 export function serializeCallListFilters(filters: CallListFilters): URLSearchParams {
   const defaults = DEFAULT_CALL_LIST_FILTERS;
@@ -110,6 +127,8 @@ export function serializeCallListFilters(filters: CallListFilters): URLSearchPar
   if (filters.pageSize !== defaults.pageSize) params.set('pageSize', String(filters.pageSize));
   if (filters.loadAll) params.set('loadAll', 'true');
   for (const [name, value] of callFilterUrlParams(values, 'link')) params.set(name, value);
+  if (filters.sort !== defaults.sort) params.set('sort', filters.sort);
+  if (filters.columns) params.set('cols', filters.columns.join(','));
   return params;
 }
 
@@ -123,6 +142,7 @@ export function toCallListApiQuery(filters: CallListFilters): CallListApiQuery {
     page: filters.loadAll ? 1 : filters.page,
     pageSize: filters.pageSize,
     loadAll: filters.loadAll,
+    ...(filters.sort === DEFAULT_CALL_LIST_SORT ? {} : { sort: filters.sort }),
     ...callFilterApiParams(callFilterValues(filters), browserTimeZone()),
   };
 }
@@ -144,9 +164,9 @@ export interface SetFiltersOptions {
 
 export interface UseCallListFilters {
   filters: CallListFilters;
-  /** Changes some filters. Anything but `page` itself sends the list back to page 1. */
+  /** Changes some filters. Anything but `page` or `columns` sends the list back to page 1. */
   setFilters: (patch: Partial<CallListFilters>, options?: SetFiltersOptions) => void;
-  /** Clears the narrowing filters (those from links too), keeping the tab and page size. */
+  /** Clears the narrowing filters (those from links too), keeping the tab, page size and sort. */
   clearFilters: () => void;
 }
 
@@ -157,7 +177,7 @@ export function useCallListFilters(): UseCallListFilters {
 
   const setFilters = useCallback(
     (patch: Partial<CallListFilters>, options: SetFiltersOptions = {}) => {
-      const changesPage = Object.keys(patch).every((key) => key === 'page');
+      const changesPage = Object.keys(patch).every((key) => key === 'page' || key === 'columns');
       const next: CallListFilters = {
         ...filters,
         ...patch,
