@@ -38,10 +38,17 @@ const listRoutes = {
   'GET /api/v1/calls': () => jsonResponse(callList(ROWS)),
 };
 
-/** The header row's names (`hidden`: an open menu hides the page from assistive technology). */
+/** A cell of the bulk-selection column (its checkbox), which is not one of the chosen columns. */
+const isSelectCell = (cell: HTMLElement) => cell.querySelector('input[type="checkbox"]') !== null;
+
+/**
+ * The header row's names, less the selection column (`hidden`: an open menu hides the page from
+ * assistive technology).
+ */
 const headers = () =>
   within(screen.getByRole('table', { hidden: true }))
     .getAllByRole('columnheader', { hidden: true })
+    .filter((cell) => !isSelectCell(cell))
     .map((cell) => cell.textContent);
 
 beforeEach(() => {
@@ -232,6 +239,7 @@ describe('the waiting and sentiment columns', () => {
     const cells = (row: HTMLElement | undefined) =>
       within(row as HTMLElement)
         .getAllByRole('cell')
+        .filter((cell) => !isSelectCell(cell))
         .map((cell) => cell.textContent);
     expect(cells(first)).toEqual([expect.any(String), 'Waiting 3 h3 hours', 'Negative']);
     expect(cells(second)).toEqual([expect.any(String), '', '—No sentiment']);
