@@ -173,7 +173,7 @@ for (const view of ['pages', 'load all'] as const) {
     await signedInList(page, view === 'pages' ? '?status=all' : '?status=all&loadAll=true');
     const appHeader = page.getByRole('banner');
     const columns = page.locator('thead').first();
-    await page.mouse.wheel(0, 2000);
+    await page.evaluate(() => window.scrollTo(0, 2000));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1500);
     const bar = await appHeader.boundingBox();
     await expect

@@ -292,6 +292,7 @@ export function CallListScreen() {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+      <SkipToCalls />
       <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
         {heading}
         {user?.organisation ? (
@@ -402,5 +403,28 @@ export function CallListScreen() {
         </p>
       ) : null}
     </main>
+  );
+}
+
+/**
+ * The list's first Tab stop, shown when focused: straight to the calls, past the views, tabs,
+ * search, filters and column headers (two dozen stops), onto the row the list's keys move from.
+ */
+function SkipToCalls() {
+  return (
+    <a
+      href="#content"
+      onClick={(event) => {
+        const row = event.currentTarget
+          .closest('main')
+          ?.querySelector<HTMLElement>('tbody tr[tabindex="0"]');
+        if (!row) return;
+        event.preventDefault();
+        row.focus();
+      }}
+      className="fixed top-2 left-2 z-50 -translate-y-24 rounded-lg bg-surface px-4 py-2.5 text-sm font-medium text-fg ring-1 ring-border transition-transform focus:translate-y-0 focus:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
+      Skip to the calls
+    </a>
   );
 }
