@@ -5,6 +5,7 @@ export * from './me.ts';
 export * from './calls.ts';
 export * from './call-list-filters.ts';
 export * from './call-list-view.ts';
+export * from './call-search.ts';
 export * from './call-csv.ts';
 export * from './analytics.ts';
 export * from './admin.ts';
