@@ -18,6 +18,7 @@ import {
 } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import { assertKnownTimeZone, databaseErrorOf } from '../../http/input-guard.ts';
+import { prepareListScope } from '../calls/call-search.ts';
 import { selectExportBatch, type ExportPosition } from '../calls/calls.queries.ts';
 import { csvLines } from './csv-cells.ts';
 
@@ -39,7 +40,11 @@ async function readBatch(
     db,
     claims,
     async (tx, principal) => {
-      const scope = { organisationId: requireOrganisation(principal), userId: principal.userId };
+      const scope = await prepareListScope(
+        tx,
+        { organisationId: requireOrganisation(principal), userId: principal.userId },
+        query,
+      );
       return selectExportBatch(tx, scope, query, after, EXPORT_BATCH_ROWS);
     },
     ONE_SNAPSHOT,

@@ -7,16 +7,21 @@ import {
   desc,
   eq,
   gte,
-  ilike,
+  inArray,
   isNull,
   lt,
   ne,
-  or,
   sql,
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import type { CallFilterName, CallListQuery, CallStatus } from '@callboard/contract';
+import type {
+  CallFilterName,
+  CallListQuery,
+  CallSearchTerms,
+  CallSnippet,
+  CallStatus,
+} from '@callboard/contract';
 import { queryRows } from '../../db/client.ts';
 import { agentMapping, callActivity, callCounts, callLog, profiles } from '../../db/schema.ts';
 import type { Tx } from '../../db/tenant.ts';
@@ -47,11 +52,37 @@ export const summaryColumns = {
 
 export type CallFilters = Omit<CallListQuery, 'page' | 'pageSize' | 'loadAll'>;
 
-function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/gu, (char) => `\\${char}`)}%`;
+type Scope = { organisationId: string; userId: string };
+
+/**
+ * A list search made ready for SQL (modules/calls/call-search.ts builds it): the text for the
+ * exact call id, and the text-search query, null when the search has no words or numbers.
+ */
+export interface PreparedSearch {
+  text: string;
+  tsquery: string | null;
+  /** Any one of its words or numbers: which passage of a call the snippet shows. */
+  anyTsquery: string | null;
+  terms: CallSearchTerms;
 }
 
-type Scope = { organisationId: string; userId: string };
+/** Whose list it is, and its search made ready (null without one): see prepareListScope. */
+export type ListScope = Scope & { search: PreparedSearch | null };
+
+/**
+ * What matches a search (docs/search.md, "Search"): the call's words (call_log.search_vector:
+ * caller, numbers, call id, summary, transcript), or one of its notes' words through
+ * call_activity_note_search_idx (the expression below is that index's), or its exact id.
+ */
+function searchCondition(organisationId: string, search: PreparedSearch): SQL {
+  const byId = eq(callLog.call_id, search.text);
+  if (search.tsquery === null) return byId;
+  const query = sql`${search.tsquery}::tsquery`;
+  return sql`(${callLog.search_vector} @@ ${query} or ${byId} or ${callLog.call_id} in (
+      select n.call_id from ${callActivity} n
+      where n.organisation_id = ${organisationId} and n.type = 'NOTE'
+        and to_tsvector('simple'::regconfig, coalesce(n.body, '')) @@ ${query}))`;
+}
 
 /**
  * Each list filter's condition (packages/contract/src/call-list-filters.ts declares them), or
@@ -60,7 +91,7 @@ type Scope = { organisationId: string; userId: string };
  */
 const FILTER_CONDITIONS: Record<
   CallFilterName,
-  (filters: CallFilters, scope: Scope) => SQL | undefined
+  (filters: CallFilters, scope: ListScope) => SQL | undefined
 > = {
   agentId: (filters) => (filters.agentId ? eq(callLog.agent_id, filters.agentId) : undefined),
   assignee: ({ assignee }, scope) =>
@@ -107,19 +138,15 @@ const FILTER_CONDITIONS: Record<
             ${closedFrom ? sql`and a.created_at >= ${new Date(closedFrom)}` : sql``}
             ${closedTo ? sql`and a.created_at < ${new Date(closedTo)}` : sql``})`
       : undefined,
-  q: ({ q }) =>
-    q
-      ? or(
-          ilike(callLog.caller_name, likePattern(q)),
-          ilike(callLog.from_number, likePattern(q)),
-          ilike(callLog.to_number, likePattern(q)),
-          ilike(callLog.call_id, likePattern(q)),
-          ilike(callLog.summary, likePattern(q)),
-        )
-      : undefined,
+  q: ({ q }, { organisationId, search }) => {
+    if (!q) return undefined;
+    // A search the service did not prepare is a bug, not a reason to list every call.
+    if (!search) throw new Error('The list search was not prepared (prepareListScope)');
+    return searchCondition(organisationId, search);
+  },
 };
 
-function filterConditions(scope: Scope, filters: CallFilters): SQL[] {
+function filterConditions(scope: ListScope, filters: CallFilters): SQL[] {
   return Object.values(FILTER_CONDITIONS)
     .map((condition) => condition(filters, scope))
     .filter((condition): condition is SQL => condition !== undefined);
@@ -130,12 +157,12 @@ function filterConditions(scope: Scope, filters: CallFilters): SQL[] {
  * answer the tab counts (ADR 0006); the same conditions decide it as narrow the list, so no
  * filter can be forgotten here.
  */
-export function isFiltered(scope: Scope, filters: CallFilters): boolean {
+export function isFiltered(scope: ListScope, filters: CallFilters): boolean {
   return filterConditions(scope, filters).length > 0;
 }
 
 /** The WHERE clause for the list, all filters but status (status is added by the caller). */
-function listConditions(scope: Scope, filters: CallFilters): SQL[] {
+function listConditions(scope: ListScope, filters: CallFilters): SQL[] {
   return [
     eq(callLog.organisation_id, scope.organisationId),
     // docs/product.md, "Entities": null or false means not deleted.
@@ -152,7 +179,7 @@ function statusCondition(status: CallFilters['status']): SQL | undefined {
 
 export async function selectCallPage(
   tx: Tx,
-  scope: Scope,
+  scope: ListScope,
   filters: CallFilters,
   window: { limit: number; offset: number },
 ) {
@@ -180,7 +207,7 @@ export interface ExportPosition {
  */
 export async function selectExportBatch(
   tx: Tx,
-  scope: Scope,
+  scope: ListScope,
   filters: CallFilters,
   after: ExportPosition | null,
   limit: number,
@@ -227,7 +254,7 @@ export async function selectExportBatch(
 }
 
 /** Matching calls per status tab: one pass over the organisation's matching rows. */
-export async function countCallsByStatus(tx: Tx, scope: Scope, filters: CallFilters) {
+export async function countCallsByStatus(tx: Tx, scope: ListScope, filters: CallFilters) {
   const [row] = await tx
     .select({
       open: sql<number>`count(*) filter (where ${callLog.status} <> 'Closed')`.mapWith(Number),
@@ -237,6 +264,98 @@ export async function countCallsByStatus(tx: Tx, scope: Scope, filters: CallFilt
     .from(callLog)
     .where(and(...listConditions(scope, filters)));
   return row ?? { open: 0, closed: 0, all: 0 };
+}
+
+/**
+ * The words PostgreSQL's 'simple' configuration reads in a search (the parser that built the
+ * documents), each quoted phrase as its own phrase query, and the organisation's phone country.
+ */
+export async function readSearchWords(
+  tx: Tx,
+  organisationId: string,
+  search: { words: string; phrases: string[] },
+) {
+  const [row] = await queryRows<{ words: string[]; phrases: string[]; phone_country: string }>(
+    tx,
+    sql`select
+          array(select lexeme from unnest(to_tsvector('simple'::regconfig, ${search.words}))
+                order by lexeme) as words,
+          array(select phraseto_tsquery('simple'::regconfig, phrase)::text
+                from jsonb_array_elements_text(${JSON.stringify(search.phrases)}::jsonb) phrase)
+            as phrases,
+          (select phone_country from organisations where id = ${organisationId}) as phone_country`,
+  );
+  return row ?? { words: [], phrases: [], phone_country: 'GB' };
+}
+
+export interface SnippetSource {
+  call_id: string;
+  source: CallSnippet['source'];
+  text: string;
+}
+
+/**
+ * For each of the page's calls, the passage a snippet is cut from: the summary, else the first
+ * transcript turn, else the newest note, that holds the whole search; failing that, the first
+ * that holds any of its words. None when only the caller, a number or the call id matched.
+ */
+export async function selectSnippetSources(
+  tx: Tx,
+  organisationId: string,
+  callIds: readonly string[],
+  search: { tsquery: string; anyTsquery: string },
+): Promise<SnippetSource[]> {
+  if (callIds.length === 0) return [];
+  const passages = (query: string, rank: number) => sql`
+      select ${sql.raw(String(rank))} as rank, 'summary' as source, c.summary as text
+      where to_tsvector('simple'::regconfig, coalesce(c.summary, '')) @@ ${query}::tsquery
+      union all
+      (select ${sql.raw(String(rank + 1))}, 'transcript', t.turn ->> 'text'
+       from jsonb_array_elements(
+              case jsonb_typeof(c.transcript) when 'array' then c.transcript else '[]' end)
+            with ordinality t(turn, ord)
+       where to_tsvector('simple'::regconfig, coalesce(t.turn ->> 'text', '')) @@ ${query}::tsquery
+       order by t.ord limit 1)
+      union all
+      (select ${sql.raw(String(rank + 2))}, 'note', n.body from ${callActivity} n
+       where n.organisation_id = ${organisationId} and n.call_id = c.call_id and n.type = 'NOTE'
+         and to_tsvector('simple'::regconfig, coalesce(n.body, '')) @@ ${query}::tsquery
+       order by n.created_at desc limit 1)`;
+  return queryRows<SnippetSource>(
+    tx,
+    sql`select c.call_id, found.source, found.text
+        from ${callLog} c
+        cross join lateral (
+          select source, text from (${passages(search.tsquery, 1)}
+            union all ${passages(search.anyTsquery, 4)}) passage
+          where text is not null
+          order by rank limit 1) found
+        where c.organisation_id = ${organisationId}
+          and c.call_id = any(array(select jsonb_array_elements_text(${JSON.stringify(callIds)}::jsonb)))`,
+  );
+}
+
+/**
+ * ts_headline for each text: the passage around its first hits, each hit between the markers in
+ * `options` (StartSel/StopSel), which are taken out of the text first. Only for a page's rows:
+ * it is the costly part of a search.
+ */
+export async function selectHeadlines(
+  tx: Tx,
+  texts: readonly string[],
+  query: string,
+  options: { markers: [string, string]; settings: string },
+): Promise<string[]> {
+  if (texts.length === 0) return [];
+  const [start, end] = options.markers;
+  const rows = await queryRows<{ headline: string }>(
+    tx,
+    sql`select ts_headline('simple'::regconfig, translate(text, ${start + end}, ''),
+                           ${query}::tsquery, ${options.settings}) as headline
+        from jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) with ordinality t(text, ord)
+        order by ord`,
+  );
+  return rows.map((row) => row.headline);
 }
 
 /** Tab counts from the trigger-maintained counters: for a list with no filter but the tab. */
@@ -383,4 +502,15 @@ export async function findMember(tx: Tx, organisationId: string, userId: string)
     .from(profiles)
     .where(and(eq(profiles.organisation_id, organisationId), eq(profiles.id, userId)));
   return row ?? null;
+}
+
+/** Colleagues' names as a note shows them: "First Last", else their email. */
+export async function selectMemberNames(tx: Tx, organisationId: string, userIds: string[]) {
+  return tx
+    .select({
+      id: profiles.id,
+      name: sql<string>`coalesce(nullif(trim(coalesce(${profiles.first_name}, '') || ' ' || coalesce(${profiles.last_name}, '')), ''), ${profiles.email})`,
+    })
+    .from(profiles)
+    .where(and(eq(profiles.organisation_id, organisationId), inArray(profiles.id, userIds)));
 }

@@ -27,6 +27,7 @@ import {
   selectCallPage,
   updateCall,
 } from './calls.queries.ts';
+import { prepareListScope, searchSnippets } from './call-search.ts';
 import {
   notifyAssignee,
   notifyMentioned,
@@ -52,6 +53,9 @@ function iso(value: Date | string | null): string | null {
   return value instanceof Date ? value.toISOString() : value;
 }
 
+/** The most rows of one list page that get search snippets (docs/search.md, "Search"). */
+const SNIPPET_MAX_ROWS = 200;
+
 export function toSummary(row: CallRow): CallSummary {
   return {
     ...row,
@@ -73,7 +77,11 @@ export async function listCalls(
 ): Promise<CallListResponse> {
   await assertKnownTimeZone(db, query.tz);
   return withTenant(db, claims, async (tx, principal) => {
-    const scope = { organisationId: requireOrganisation(principal), userId: principal.userId };
+    const scope = await prepareListScope(
+      tx,
+      { organisationId: requireOrganisation(principal), userId: principal.userId },
+      query,
+    );
     const counts = isFiltered(scope, query)
       ? await countCallsByStatus(tx, scope, query)
       : await readCallCounts(tx, scope.organisationId, query.includeDeleted);
@@ -89,12 +97,36 @@ export async function listCalls(
       : { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
     // A page past the end is not an error: no rows, and the real total.
     const rows = window.offset >= total ? [] : await selectCallPage(tx, scope, query, window);
+    const { search } = scope;
+    if (!search) {
+      return {
+        rows: rows.map(toSummary),
+        total,
+        page: query.loadAll ? 1 : query.page,
+        pageSize: query.loadAll ? rows.length : query.pageSize,
+        counts,
+      };
+    }
+    // Snippets for a page a person reads, not for thousands of rows at once.
+    const snippets =
+      rows.length <= SNIPPET_MAX_ROWS
+        ? await searchSnippets(
+            tx,
+            scope.organisationId,
+            search,
+            rows.map((row) => row.call_id),
+          )
+        : null;
     return {
-      rows: rows.map(toSummary),
+      rows: rows.map((row) => ({
+        ...toSummary(row),
+        ...(snippets ? { snippet: snippets.get(row.call_id) ?? null } : {}),
+      })),
       total,
       page: query.loadAll ? 1 : query.page,
       pageSize: query.loadAll ? rows.length : query.pageSize,
       counts,
+      search: search.terms,
     };
   });
 }
