@@ -1,7 +1,7 @@
 // /call/{id}: one call — who called, what was said, who is dealing with it, and what happened.
 import { ERROR_MESSAGES, type CallDetail } from '@callboard/contract';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -36,6 +36,8 @@ import { CallStatusBadge, SentimentBadge } from './call-badges.tsx';
 import { CallViewers } from './call-viewers.tsx';
 import { callListPath, hasListState } from './call-links.ts';
 import { CallTranscript } from './call-transcript.tsx';
+import { findWordHits, searchWords } from '../lib/highlight.ts';
+import { HighlightedText } from './highlighted-text.tsx';
 import { NoOrganisation } from './no-organisation.tsx';
 import { NoteComposer } from './note-composer.tsx';
 import { StatusControl } from './status-control.tsx';
@@ -237,6 +239,14 @@ function CallView({
   const agentName = call.agent.display_name ?? call.agent_id;
   const callerNumber = call.direction === 'outbound' ? call.to_number : call.from_number;
   const DirectionIcon = call.direction === 'outbound' ? IconPhoneOutgoing : IconPhoneIncoming;
+  // Opened from a search (the list's link carries its q): its words are marked.
+  const [searchParams] = useSearchParams();
+  const q = searchParams.get('q') ?? '';
+  const searched = useMemo(() => searchWords(q.slice(0, 200)), [q]);
+  const transcriptHits = (call.transcript ?? []).reduce(
+    (count, turn) => count + findWordHits(turn.text, searched).length,
+    0,
+  );
 
   return (
     <>
@@ -318,7 +328,11 @@ function CallView({
         <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <Section title="Summary">
             <p className="text-sm leading-6 text-pretty text-fg">
-              {call.summary ?? 'No summary for this call.'}
+              {call.summary ? (
+                <HighlightedText text={call.summary} hits={findWordHits(call.summary, searched)} />
+              ) : (
+                'No summary for this call.'
+              )}
             </p>
           </Section>
           {call.recording_url ? (
@@ -330,7 +344,12 @@ function CallView({
             title="Transcript"
             aside={
               call.transcript && call.transcript.length > 0 ? (
-                <span className="text-xs text-fg-muted">{call.transcript.length} turns</span>
+                <span className="text-xs text-fg-muted">
+                  {transcriptHits > 0
+                    ? `${transcriptHits} ${transcriptHits === 1 ? 'match' : 'matches'} · `
+                    : null}
+                  {call.transcript.length} turns
+                </span>
               ) : null
             }
           >
@@ -339,6 +358,7 @@ function CallView({
                 turns={call.transcript}
                 agentName={agentName}
                 callerName={callerName}
+                highlight={searched}
               />
             ) : (
               <p className="text-sm text-fg-muted">No transcript for this call.</p>

@@ -193,6 +193,7 @@ export function CallListScreen() {
     body = (
       <CallTable
         rows={rows}
+        search={calls.data.search}
         agents={agentMap}
         people={people}
         virtual={filters.loadAll}

@@ -4,7 +4,7 @@
 // components/ui/column-table.tsx): the header, the rows, the loading rows and the spacers' spans
 // all follow that list. Rows open the call by click or keyboard (see use-row-navigation.ts); in
 // "load all" mode only the rows near the viewport are rendered.
-import type { Agent, CallSummary } from '@callboard/contract';
+import type { Agent, CallListItem, CallSearchTerms } from '@callboard/contract';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
@@ -44,10 +44,14 @@ import {
 import { useRowNavigation, type RowNavigation } from '../hooks/use-row-navigation.ts';
 import { memberName, type PeopleDirectory } from '../people.ts';
 import { CallStatusBadge } from './call-badges.tsx';
+import { findDigitHits, findWordHits, type TextHit } from '../lib/highlight.ts';
 import { callPagePath, type CallLocationState } from './call-links.ts';
+import { HighlightedText } from './highlighted-text.tsx';
 
 export interface CallTableProps {
-  rows: readonly CallSummary[];
+  rows: readonly CallListItem[];
+  /** What the list's search looked for, to mark in each row; absent without a search. */
+  search?: CallSearchTerms | undefined;
   agents: ReadonlyMap<string, Agent>;
   people: PeopleDirectory;
   /** Render only the rows near the viewport (for thousands of rows). */
@@ -70,6 +74,9 @@ interface CallCellContext {
   people: PeopleDirectory;
   /** The list's search string, handed to the call page (see call-links.ts). */
   listSearch: string;
+  /** The list's search (`q`), carried to the call page to mark there too. */
+  q: string | null;
+  search: CallSearchTerms | null;
 }
 
 function AssigneeName({ id, people }: { id: string | null; people: PeopleDirectory }) {
@@ -79,10 +86,55 @@ function AssigneeName({ id, people }: { id: string | null; people: PeopleDirecto
   return <span>{member ? memberName(member) : 'Former colleague'}</span>;
 }
 
+function nameHits(text: string, search: CallSearchTerms | null): TextHit[] {
+  return search ? findWordHits(text, search.words) : [];
+}
+
+/**
+ * A number's hits: the searched numbers among its digits, also without a trunk 0 ("07700 4991"
+ * is being typed for +44 7700 4991…), and words that start one of its digit runs.
+ */
+function numberHits(text: string, search: CallSearchTerms | null): TextHit[] {
+  if (!search) return [];
+  const numbers = search.numbers.flatMap((number) => [number, number.replace(/^0+/u, '')]);
+  return [
+    ...findDigitHits(
+      text,
+      numbers.filter((number) => number.length >= 4),
+    ),
+    ...findWordHits(text, search.words),
+  ];
+}
+
+const SNIPPET_SOURCE = { summary: null, transcript: 'Transcript', note: 'Note' } as const;
+
+/**
+ * The summary, or with a search the passage where its words were found (the server's snippet,
+ * centred on the hits so the marked word is never cut off), its hits marked.
+ */
+function SummaryCell({ call, search }: { call: CallListItem; search: CallSearchTerms | null }) {
+  const snippet = search ? call.snippet : null;
+  if (snippet) {
+    const source = SNIPPET_SOURCE[snippet.source];
+    return (
+      <span className="line-clamp-2">
+        {source ? <span className="font-medium text-fg">{source}: </span> : null}
+        <HighlightedText text={snippet.text} hits={snippet.highlights} />
+      </span>
+    );
+  }
+  if (call.summary === null) return <span className="line-clamp-2">—</span>;
+  return (
+    <span className="line-clamp-2">
+      <HighlightedText text={call.summary} hits={nameHits(call.summary, search)} />
+    </span>
+  );
+}
+
 // The columns, in order. Each cell's `max-md:` classes place it in the phone card's grid: caller
 // and status on the first line, when and how long on the second, the summary across the third,
 // agent and assignee on the fourth.
-const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
+const COLUMNS: readonly TableColumn<CallListItem, CallCellContext>[] = [
   {
     id: 'ended',
     header: 'Ended',
@@ -108,10 +160,11 @@ const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
     header: 'Caller',
     headerClassName: 'w-48',
     cellClassName: 'max-md:col-start-1 max-md:row-start-1',
-    cell: (call, { listSearch }) => {
+    cell: (call, { listSearch, q, search }) => {
       const direction = call.direction ? DIRECTION[call.direction] : null;
       const callerNumber = call.direction === 'outbound' ? call.to_number : call.from_number;
       const state: CallLocationState = { listSearch };
+      const name = call.caller_name ?? call.from_number ?? 'Unknown caller';
       return (
         <div className="flex min-w-0 items-start gap-1.5">
           {direction ? (
@@ -122,16 +175,19 @@ const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
           ) : null}
           <div className="min-w-0">
             <Link
-              to={callPagePath(call.call_id)}
+              to={callPagePath(call.call_id, q)}
               state={state}
               tabIndex={-1}
               className="block truncate font-medium text-fg hover:underline"
             >
-              {call.caller_name ?? call.from_number ?? 'Unknown caller'}
+              <HighlightedText
+                text={name}
+                hits={call.caller_name ? nameHits(name, search) : numberHits(name, search)}
+              />
             </Link>
             {call.caller_name && callerNumber ? (
               <span className="block truncate text-xs text-fg-muted tabular-nums">
-                {callerNumber}
+                <HighlightedText text={callerNumber} hits={numberHits(callerNumber, search)} />
               </span>
             ) : null}
           </div>
@@ -230,7 +286,7 @@ const COLUMNS: readonly TableColumn<CallSummary, CallCellContext>[] = [
     showFrom: 'lg',
     headerClassName: 'pr-4',
     cellClassName: 'pr-4 text-fg-muted max-md:col-span-2 max-md:row-start-3',
-    cell: (call) => <span className="line-clamp-2">{call.summary ?? '—'}</span>,
+    cell: (call, { search }) => <SummaryCell call={call} search={search} />,
     skeleton: (
       <>
         <Skeleton className="h-3.5 w-full" />
@@ -279,7 +335,7 @@ function TableFrame({
 }
 
 interface CallRowProps {
-  call: CallSummary;
+  call: CallListItem;
   index: number;
   context: CallCellContext;
   tabbable: boolean;
@@ -355,11 +411,13 @@ function recallOpenedCall(locationKey: string): string | null {
 }
 
 /** Opening a row: Ctrl/⌘-click opens a new tab, like a link; a click that selects text does not. */
-function useOpenCall(rows: readonly CallSummary[]) {
+function useOpenCall(rows: readonly CallListItem[]) {
   const navigate = useNavigate();
   const { search, key } = useLocation();
+  const q = new URLSearchParams(search).get('q')?.trim() || null;
   return {
     listSearch: search,
+    q,
     open: useCallback(
       (index: number, event?: MouseEvent) => {
         const call = rows[index];
@@ -371,22 +429,22 @@ function useOpenCall(rows: readonly CallSummary[]) {
           }
           if (window.getSelection()?.toString()) return;
           if (event.metaKey || event.ctrlKey) {
-            window.open(callPagePath(call.call_id), '_blank', 'noopener');
+            window.open(callPagePath(call.call_id, q), '_blank', 'noopener');
             return;
           }
         }
         rememberOpenedCall(key, call.call_id);
         const state: CallLocationState = { listSearch: search };
-        void navigate(callPagePath(call.call_id), { state });
+        void navigate(callPagePath(call.call_id, q), { state });
       },
-      [key, navigate, rows, search],
+      [key, navigate, q, rows, search],
     ),
   };
 }
 
 /** Back from a call: the row that was opened becomes current again and gets focus. */
 function useReturnToOpenedRow(
-  rows: readonly CallSummary[],
+  rows: readonly CallListItem[],
   moveTo: RowNavigation['moveTo'],
   { preventScroll }: { preventScroll: boolean },
 ) {
@@ -406,12 +464,12 @@ function useReturnToOpenedRow(
   }, [key, rows, moveTo, preventScroll]);
 }
 
-function PagedCallTable({ rows, agents, people, stale, id, labelledBy }: CallTableProps) {
+function PagedCallTable({ rows, search, agents, people, stale, id, labelledBy }: CallTableProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const { open, listSearch } = useOpenCall(rows);
+  const { open, listSearch, q } = useOpenCall(rows);
   const navigation = useRowNavigation({ count: rows.length, containerRef: bodyRef, onOpen: open });
   useReturnToOpenedRow(rows, navigation.moveTo, { preventScroll: true });
-  const context: CallCellContext = { agents, people, listSearch };
+  const context: CallCellContext = { agents, people, listSearch, q, search: search ?? null };
   return (
     <TableFrame id={id} labelledBy={labelledBy} stale={stale} rowCount={rows.length + 1}>
       <TableBody ref={bodyRef} className={cn(CARDS.body, 'max-md:divide-y max-md:divide-border')}>
@@ -450,10 +508,10 @@ function useOffsetTop(ref: RefObject<HTMLElement | null>): number {
 
 const ESTIMATED_ROW_HEIGHT = { table: 64, card: 150 } as const;
 
-function VirtualCallTable({ rows, agents, people, stale, id, labelledBy }: CallTableProps) {
+function VirtualCallTable({ rows, search, agents, people, stale, id, labelledBy }: CallTableProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const scrollMargin = useOffsetTop(bodyRef);
-  const { open, listSearch } = useOpenCall(rows);
+  const { open, listSearch, q } = useOpenCall(rows);
   const cards = useMediaQuery('(max-width: 767px)');
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
@@ -487,7 +545,7 @@ function VirtualCallTable({ rows, agents, people, stale, id, labelledBy }: CallT
   const tabbable = items.some((item) => item.index === navigation.activeIndex)
     ? navigation.activeIndex
     : (first?.index ?? 0);
-  const context: CallCellContext = { agents, people, listSearch };
+  const context: CallCellContext = { agents, people, listSearch, q, search: search ?? null };
 
   return (
     <TableFrame id={id} labelledBy={labelledBy} stale={stale} rowCount={rows.length + 1}>

@@ -1,12 +1,22 @@
 import type { TranscriptTurn } from '@callboard/contract';
+import { useEffect, useRef } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { formatOffset } from '../../../lib/format.ts';
+import { findWordHits } from '../lib/highlight.ts';
+import { HighlightedText } from './highlighted-text.tsx';
 
 export interface CallTranscriptProps {
   turns: readonly TranscriptTurn[];
   agentName: string;
   callerName: string;
+  /**
+   * A search's words (lib/highlight.ts, searchWords), marked in the turns; the first hit is
+   * scrolled into view.
+   */
+  highlight?: readonly string[];
 }
+
+const NO_WORDS: readonly string[] = [];
 
 function speakerLabel(speaker: string, agentName: string, callerName: string): string {
   if (speaker === 'agent') return agentName;
@@ -25,9 +35,19 @@ function isoDuration(seconds: number): string {
  * caller's on the right in grey; each is also labelled with the speaker's name, so the two are
  * told apart without colour or position.
  */
-export function CallTranscript({ turns, agentName, callerName }: CallTranscriptProps) {
+export function CallTranscript({
+  turns,
+  agentName,
+  callerName,
+  highlight = NO_WORDS,
+}: CallTranscriptProps) {
+  const listRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (highlight.length === 0) return;
+    listRef.current?.querySelector('mark')?.scrollIntoView({ block: 'center' });
+  }, [highlight, turns]);
   return (
-    <ol aria-label="Transcript" className="space-y-3">
+    <ol ref={listRef} aria-label="Transcript" className="space-y-3">
       {turns.map((turn, index) => {
         const agent = turn.speaker === 'agent';
         return (
@@ -58,7 +78,7 @@ export function CallTranscript({ turns, agentName, callerName }: CallTranscriptP
                 </time>
               </p>
               <p className="mt-1 text-sm leading-6 break-words whitespace-pre-wrap text-fg">
-                {turn.text}
+                <HighlightedText text={turn.text} hits={findWordHits(turn.text, highlight)} />
               </p>
             </div>
           </li>
