@@ -80,7 +80,7 @@ function SearchField({
         spellCheck={false}
         maxLength={SEARCH_MAX_LENGTH}
         placeholder="Search calls…"
-        title="Search by caller, number, call ID or summary"
+        title="Search by caller, number, call ID, summary, transcript or notes"
         value={value}
         onChange={(event) => setValue(event.target.value)}
         onKeyDown={(event) => {

@@ -1,0 +1,58 @@
+// Search journeys (docs/search.md, "Search"): a phrase that only a transcript holds, and a UK
+// number typed in its local form, each find the call with the hit marked in the list and, once
+// the call is open, in its transcript.
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers.ts';
+
+async function search(page: Page, q: string) {
+  await page.getByRole('searchbox', { name: 'Search calls' }).fill(q);
+  await page.getByRole('searchbox', { name: 'Search calls' }).press('Enter');
+  await expect(page).toHaveURL(
+    new RegExp(`[?&]q=${encodeURIComponent(q).replaceAll('%20', '(\\+|%20)')}`, 'u'),
+  );
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  return page.getByRole('table').locator('tbody tr');
+}
+
+test('a phrase only a transcript holds finds the call, marked in the list and the transcript', async ({
+  page,
+}) => {
+  await signIn(page, 'mia@northwind.test');
+  await expect(page).toHaveURL(/\/dashboard$/u);
+  // The demo's rescheduled appointments mention the clinic's street only in the conversation.
+  const rows = await search(page, 'church lane');
+  const first = rows.first();
+  await expect(first).toBeVisible();
+  await expect(first.getByText('Transcript:', { exact: true })).toBeVisible();
+  const marks = first.locator('mark');
+  await expect(marks.first()).toHaveText(/^church$/iu);
+  await expect(marks.nth(1)).toHaveText(/^lane$/iu);
+
+  await first.getByRole('link').click();
+  await expect(page).toHaveURL(/\/call\/[^?]+\?q=church(\+|%20)lane$/u);
+  const transcript = page.getByRole('list', { name: 'Transcript' });
+  const hit = transcript.locator('mark').first();
+  await expect(hit).toHaveText(/^church$/iu);
+  await expect(hit).toBeInViewport();
+  await expect(page.getByText(/^\d+ match(es)? · \d+ turns$/u)).toBeVisible();
+});
+
+test('a UK number typed in its local form finds the call, its number marked', async ({ page }) => {
+  await signIn(page, 'mia@northwind.test');
+  await expect(page).toHaveURL(/\/dashboard$/u);
+  // A caller's number as the list shows it (+447…), typed as people in Britain say it.
+  const number = await page
+    .getByRole('table')
+    .locator('tbody tr')
+    .getByText(/^\+447\d{9}$/u)
+    .first()
+    .textContent();
+  expect(number).toMatch(/^\+447\d{9}$/u);
+  const national = `0${(number ?? '').slice(3)}`;
+  const local = `${national.slice(0, 5)} ${national.slice(5)}`;
+
+  const rows = await search(page, local);
+  await expect(rows.first()).toBeVisible();
+  const row = rows.filter({ hasText: number ?? '' }).first();
+  await expect(row.locator('mark', { hasText: (number ?? '').slice(1) })).toBeVisible();
+});
