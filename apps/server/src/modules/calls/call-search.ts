@@ -150,12 +150,12 @@ export function readHeadline(
   return { source, text: result, highlights: shifted };
 }
 
-/** ts_headline's settings: one passage of about a line and a half, hits marked. */
+/** ts_headline's settings: one passage short enough for the list's two lines, hits marked. */
 const HEADLINE_SETTINGS = [
   `StartSel=${HIT_START}`,
   `StopSel=${HIT_END}`,
-  'MaxWords=22',
-  'MinWords=10',
+  'MaxWords=12',
+  'MinWords=5',
   'ShortWord=1',
   'MaxFragments=1',
 ].join(', ');
