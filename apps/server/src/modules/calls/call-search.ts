@@ -222,10 +222,17 @@ export async function searchSnippets(
           .join('')
       : found.text,
   );
-  const headlines = await selectHeadlines(tx, texts, search.anyTsquery, {
-    markers: [HIT_START, HIT_END],
-    settings: HEADLINE_SETTINGS,
-  });
+  // A passage with the whole search is cut around all its words (the words together); one with
+  // only some, around any of them.
+  const { tsquery, anyTsquery } = search;
+  const headlines = await selectHeadlines(
+    tx,
+    sources.map((found, index) => ({
+      text: texts[index] ?? '',
+      query: found.whole ? tsquery : anyTsquery,
+    })),
+    { markers: [HIT_START, HIT_END], settings: HEADLINE_SETTINGS },
+  );
   sources.forEach((found, index) => {
     const headline = headlines[index];
     const fullText = texts[index];

@@ -292,6 +292,8 @@ export interface SnippetSource {
   call_id: string;
   source: CallSnippet['source'];
   text: string;
+  /** The passage holds the whole search, not only some of its words. */
+  whole: boolean;
 }
 
 /**
@@ -323,10 +325,10 @@ export async function selectSnippetSources(
        order by n.created_at desc limit 1)`;
   return queryRows<SnippetSource>(
     tx,
-    sql`select c.call_id, found.source, found.text
+    sql`select c.call_id, found.source, found.text, found.rank <= 3 as whole
         from ${callLog} c
         cross join lateral (
-          select source, text from (${passages(search.tsquery, 1)}
+          select rank, source, text from (${passages(search.tsquery, 1)}
             union all ${passages(search.anyTsquery, 4)}) passage
           where text is not null
           order by rank limit 1) found
@@ -336,23 +338,22 @@ export async function selectSnippetSources(
 }
 
 /**
- * ts_headline for each text: the passage around its first hits, each hit between the markers in
- * `options` (StartSel/StopSel), which are taken out of the text first. Only for a page's rows:
- * it is the costly part of a search.
+ * ts_headline for each text with its query: the passage around its hits, each hit between the
+ * markers in `options` (StartSel/StopSel), which are taken out of the text first. Only for a
+ * page's rows: it is the costly part of a search.
  */
 export async function selectHeadlines(
   tx: Tx,
-  texts: readonly string[],
-  query: string,
+  passages: readonly { text: string; query: string }[],
   options: { markers: [string, string]; settings: string },
 ): Promise<string[]> {
-  if (texts.length === 0) return [];
+  if (passages.length === 0) return [];
   const [start, end] = options.markers;
   const rows = await queryRows<{ headline: string }>(
     tx,
-    sql`select ts_headline('simple'::regconfig, translate(text, ${start + end}, ''),
-                           ${query}::tsquery, ${options.settings}) as headline
-        from jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) with ordinality t(text, ord)
+    sql`select ts_headline('simple'::regconfig, translate(p ->> 'text', ${start + end}, ''),
+                           (p ->> 'query')::tsquery, ${options.settings}) as headline
+        from jsonb_array_elements(${JSON.stringify(passages)}::jsonb) with ordinality t(p, ord)
         order by ord`,
   );
   return rows.map((row) => row.headline);
