@@ -84,12 +84,14 @@ describe('search marks', () => {
   it('marks the search in the transcript on a call opened from it, and scrolls to it', async () => {
     // jsdom has no layout: record what the page scrolls into view.
     const scrolled: Element[] = [];
-    const original = Element.prototype.scrollIntoView;
-    Element.prototype.scrollIntoView = function (this: Element) {
-      scrolled.push(this);
-    };
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      value(this: Element) {
+        scrolled.push(this);
+      },
+    });
     onTestFinished(() => {
-      Element.prototype.scrollIntoView = original;
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
     });
     renderCalls(
       {
