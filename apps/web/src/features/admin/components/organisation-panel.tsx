@@ -26,7 +26,7 @@ export function OrganisationPanel() {
         empty={null}
         isEmpty={() => false}
       >
-        {(data) => <PhoneCountryForm key={data.phone_country} settings={data} />}
+        {(data) => <PhoneCountryForm settings={data} />}
       </PanelQuery>
     </section>
   );
