@@ -91,12 +91,6 @@ export function formatDurationLong(totalSeconds: number): string {
   return secs === 0 ? minutes.format(mins) : `${minutes.format(mins)}, ${seconds.format(secs)}`;
 }
 
-/** An offset into a recording or transcript: "mm:ss" (minutes keep counting past 59). */
-export function formatOffset(totalSeconds: number): string {
-  const whole = Math.max(0, Math.floor(totalSeconds));
-  return `${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
-}
-
 /** 1,234 (with the locale's grouping). */
 export function formatCount(value: number): string {
   return count.format(value);

@@ -10,6 +10,7 @@ import {
   type Topic,
   type Turn,
 } from './call-content.ts';
+import { demoRecordingUrl, type DemoRecording } from './demo-recordings.ts';
 import { WeightedChoice, type SeededRandom } from './random.ts';
 
 const SECOND = 1000;
@@ -195,15 +196,25 @@ export class CallGenerator {
   private readonly adminId: string | null;
   private readonly mapped: boolean;
   private readonly brief: boolean;
+  private readonly placeholderRecordings: boolean;
   private readonly now: number;
 
   constructor(
     private readonly random: SeededRandom,
     private readonly organisation: OrganisationPlan,
     now: number,
-    options: { callerPool: number; brief?: boolean },
+    options: {
+      callerPool: number;
+      brief?: boolean;
+      /**
+       * Give most calls a recording address that does not exist (true for benchmarks, where only
+       * the row's size matters; the demo links only the calls with real recordings).
+       */
+      placeholderRecordings?: boolean;
+    },
   ) {
     this.brief = options.brief ?? false;
+    this.placeholderRecordings = options.placeholderRecordings ?? true;
     this.now = Math.floor(now / SECOND) * SECOND;
     const { theme } = organisation;
     const foreign = theme.homeCountry === 'GB' ? 'US' : 'GB';
@@ -240,17 +251,29 @@ export class CallGenerator {
     this.mapped = organisation.id !== null && organisation.members.length > 0;
   }
 
-  generate(): { call: CallRow; activities: ActivityRow[] } {
+  /**
+   * The next call: a generated one, or, given a demo recording, that recorded conversation
+   * (ended `endedMinutesAgo` before now) with the rest of its story generated as usual.
+   */
+  generate(recorded?: DemoRecording): { call: CallRow; activities: ActivityRow[] } {
     const { random, organisation, now } = this;
     const topic = organisation.theme.topics[this.topicChoice.pick(random)] as Topic;
-    const agent = random.pick(organisation.agents);
-    const caller = random.pick(this.callers);
+    const agent = recorded
+      ? (organisation.agents.find((candidate) => candidate.agentId === recorded.agentId) ??
+        random.pick(organisation.agents))
+      : random.pick(organisation.agents);
+    const pooled = random.pick(this.callers);
+    const caller: Caller = recorded ? { ...pooled, ...recorded.caller } : pooled;
     const callId = `call_${random.hex(3)}`;
 
-    const duration = topic.voicemail
-      ? random.int(25, 70)
-      : Math.round(30 + 1170 * random.next() ** 2.3);
-    const start = this.pickStart(duration);
+    const duration = recorded
+      ? recorded.durationSeconds
+      : topic.voicemail
+        ? random.int(25, 70)
+        : Math.round(30 + 1170 * random.next() ** 2.3);
+    const start = recorded
+      ? now - recorded.endedMinutesAgo * MINUTE - duration * SECOND
+      : this.pickStart(duration);
     const end = start + duration * SECOND;
 
     const context: CallerContext = {
@@ -260,19 +283,23 @@ export class CallGenerator {
       agentName: agent.persona,
     };
     const script = topic.script(random, context);
-    const reason = topic.voicemail
-      ? 'voicemail'
-      : duration > 1150 && random.chance(0.5)
-        ? 'max_duration_reached'
-        : (DISCONNECTIONS[DISCONNECTION_CHOICE.pick(random)] ?? 'caller_hangup');
-    const transcript = this.transcript(
-      topic,
-      script.turns,
-      script.extras,
-      context,
-      reason,
-      duration,
-    );
+    const reason = recorded
+      ? recorded.disconnectionReason
+      : topic.voicemail
+        ? 'voicemail'
+        : duration > 1150 && random.chance(0.5)
+          ? 'max_duration_reached'
+          : (DISCONNECTIONS[DISCONNECTION_CHOICE.pick(random)] ?? 'caller_hangup');
+    const transcript = recorded
+      ? JSON.stringify(recorded.turns)
+      : this.transcript(topic, script.turns, script.extras, context, reason, duration);
+    const direction = recorded?.direction ?? topic.direction;
+    const sentiment =
+      recorded?.sentiment ??
+      (reason === 'error' && script.sentiment === 'positive' ? 'neutral' : script.sentiment);
+    const placeholderRecording = random.chance(reason === 'error' ? 0.5 : 0.06)
+      ? null
+      : `https://recordings.callboard.test/${callId}.mp3`;
 
     // Older calls are more likely to have been dealt with.
     const age = (now - end) / (HISTORY_DAYS * DAY);
@@ -286,7 +313,9 @@ export class CallGenerator {
 
     const deleted = random.chance(0.05) ? true : random.chance(0.15) ? false : null;
     const createdAt = Math.min(now, end + random.int(2, 90) * SECOND);
-    const activities = this.mapped ? this.history(callId, end, status, assignee, script.notes) : [];
+    const activities = this.mapped
+      ? this.history(callId, end, status, assignee, recorded ? [] : script.notes)
+      : [];
     const lastActivity =
       activities.length > 0
         ? Math.max(createdAt, activities[activities.length - 1]?.created_at ?? 0)
@@ -301,18 +330,19 @@ export class CallGenerator {
       assignee_id: assignee,
       start_datetime: start,
       duration_seconds: duration,
-      direction: topic.direction,
-      from_number: topic.direction === 'inbound' ? caller.number : agent.lineNumber,
-      to_number: topic.direction === 'inbound' ? agent.lineNumber : caller.number,
+      direction,
+      from_number: direction === 'inbound' ? caller.number : agent.lineNumber,
+      to_number: direction === 'inbound' ? agent.lineNumber : caller.number,
       caller_name:
         caller.firstName && caller.lastName ? `${caller.firstName} ${caller.lastName}` : null,
-      summary: script.summary,
+      summary: recorded?.summary ?? script.summary,
       transcript,
-      recording_url: random.chance(reason === 'error' ? 0.5 : 0.06)
-        ? null
-        : `https://recordings.callboard.test/${callId}.mp3`,
-      sentiment:
-        reason === 'error' && script.sentiment === 'positive' ? 'neutral' : script.sentiment,
+      recording_url: recorded
+        ? demoRecordingUrl(recorded.key)
+        : this.placeholderRecordings
+          ? placeholderRecording
+          : null,
+      sentiment,
       disconnection_reason: reason,
       organisation_id: organisation.id,
       created_at: createdAt,

@@ -1,10 +1,13 @@
 // The demo dataset is what every first run and many tests stand on: the accounts the README lists,
 // deterministic rows, and history that agrees with the calls it describes.
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { verifyPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { queryRows, type Database, type Db } from '../client.ts';
+import { DEMO_RECORDINGS } from './demo-recordings.ts';
 import {
   benchDistribution,
   DEMO_ACCOUNTS,
@@ -222,7 +225,7 @@ describe.each(testDatabaseKinds)('demo data [$name]', ({ create }) => {
                  count(*) filter (where duration_seconds not between 20 and 1200
                    or end_datetime - start_datetime <> make_interval(secs => duration_seconds)) as bad_duration,
                  count(*) filter (where recording_url is not null
-                   and recording_url <> 'https://recordings.callboard.test/' || call_id || '.mp3') as bad_recording,
+                   and recording_url !~ '^/demo-recordings/[a-z-]+[.]oga$') as bad_recording,
                  count(*) filter (where from_number !~ '^\\+(1|44)[0-9]{9,11}$' or to_number !~ '^\\+(1|44)[0-9]{9,11}$') as bad_numbers,
                  count(*) filter (where summary is null or summary = '') as without_summary
           from call_log`,
@@ -233,6 +236,42 @@ describe.each(testDatabaseKinds)('demo data [$name]', ({ create }) => {
     expect(Number(bounds.bad_recording)).toBe(0);
     expect(Number(bounds.bad_numbers)).toBe(0);
     expect(Number(bounds.without_summary)).toBe(0);
+  });
+
+  it('links the recorded demo calls, the newest of their organisation, to files the app serves', async () => {
+    const recorded = await queryRows<{
+      recording_url: string;
+      transcript: unknown;
+      duration_seconds: number;
+      caller_name: string;
+      newest: boolean;
+    }>(
+      database.db,
+      sql`select c.recording_url, c.transcript, c.duration_seconds, c.caller_name,
+                 c.end_datetime >= (select max(o.end_datetime) - interval '2 hours' from call_log o
+                                    where o.organisation_id = c.organisation_id) as newest
+          from call_log c where c.recording_url is not null order by c.recording_url`,
+    );
+    const expected = [...DEMO_RECORDINGS].sort((a, b) =>
+      `/demo-recordings/${a.key}.oga`.localeCompare(`/demo-recordings/${b.key}.oga`),
+    );
+    expect(recorded.map((call) => call.recording_url)).toEqual(
+      expected.map((recording) => `/demo-recordings/${recording.key}.oga`),
+    );
+    for (const [index, call] of recorded.entries()) {
+      const recording = expected[index];
+      if (!recording) throw new Error('expected a recording');
+      // The transcript's timings are the audio's: the seed and the rendered file agree.
+      expect(call.transcript).toEqual(recording.turns);
+      expect(call.duration_seconds).toBe(recording.durationSeconds);
+      expect(call.caller_name).toBe(`${recording.caller.firstName} ${recording.caller.lastName}`);
+      expect(call.newest).toBe(true);
+      const file = fileURLToPath(
+        new URL(`../../../../web/public${call.recording_url}`, import.meta.url),
+      );
+      expect(statSync(file).size).toBeGreaterThan(10_000);
+      expect(statSync(file).size).toBeLessThan(150 * 1024);
+    }
   });
 
   it('gives every call a transcript of 4 to 20 ordered turns', async () => {

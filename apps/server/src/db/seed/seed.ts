@@ -16,6 +16,7 @@ import {
   type MemberPlan,
   type OrganisationPlan,
 } from './call-generator.ts';
+import { DEMO_RECORDINGS, type DemoRecording } from './demo-recordings.ts';
 import { SeededRandom } from './random.ts';
 import {
   ACCOUNTS,
@@ -227,24 +228,28 @@ async function writeDirectory(sink: RowSink, directory: Directory): Promise<void
 /**
  * Generates `count` calls for one organisation and writes them `chunk` at a time: the calls as
  * they are generated (so a COPY stream overlaps generation with the server's work), then the
- * chunk's activities, which refer to them.
+ * chunk's activities, which refer to them. The first calls are the `recorded` ones.
  */
 async function writeCalls(
   sink: RowSink,
   generator: CallGenerator,
   count: number,
   chunk: number,
-  onChunk?: (calls: number, activities: number) => void,
+  options: {
+    recorded?: readonly DemoRecording[];
+    onChunk?: (calls: number, activities: number) => void;
+  } = {},
 ): Promise<{ calls: number; activities: number }> {
   let activityTotal = 0;
+  const recorded = options.recorded ?? [];
   for (let done = 0; done < count;) {
     const size = Math.min(chunk, count - done);
     const activities: ActivityRow[] = [];
-    await sink.write(CALLS, generateCalls(generator, size, activities));
+    await sink.write(CALLS, generateCalls(generator, size, activities, recorded.slice(done)));
     await sink.write(ACTIVITIES, activities);
     done += size;
     activityTotal += activities.length;
-    onChunk?.(size, activities.length);
+    options.onChunk?.(size, activities.length);
   }
   return { calls: count, activities: activityTotal };
 }
@@ -253,9 +258,10 @@ function* generateCalls(
   generator: CallGenerator,
   count: number,
   activities: ActivityRow[],
+  recorded: readonly DemoRecording[],
 ): Generator<CallRow> {
   for (let i = 0; i < count; i++) {
-    const generated = generator.generate();
+    const generated = generator.generate(recorded[i]);
     for (const activity of generated.activities) activities.push(activity);
     yield generated.call;
   }
@@ -379,8 +385,14 @@ async function seedDemo(
     ];
     for (const { plan, count } of loads) {
       const random = new SeededRandom(`${DEMO_SEED}/calls/${plan.name}`);
-      const generator = new CallGenerator(random, plan, now, { callerPool: Math.ceil(count / 3) });
-      const written = await writeCalls(sink, generator, count, 1000);
+      const generator = new CallGenerator(random, plan, now, {
+        callerPool: Math.ceil(count / 3),
+        placeholderRecordings: false,
+      });
+      const recorded = DEMO_RECORDINGS.filter((recording) => recording.organisation === plan.name);
+      const written = await writeCalls(sink, generator, count, 1000, {
+        recorded: recorded.slice(0, count),
+      });
       calls += written.calls;
       activities += written.activities;
     }
@@ -538,9 +550,11 @@ export async function seedLargeDataset(
           brief: true,
         },
       );
-      const written = await writeCalls(sink, generator, calls, BENCH_CHUNK, (chunkCalls) => {
-        done += chunkCalls;
-        options.onProgress?.(done, total);
+      const written = await writeCalls(sink, generator, calls, BENCH_CHUNK, {
+        onChunk: (chunkCalls) => {
+          done += chunkCalls;
+          options.onProgress?.(done, total);
+        },
       });
       activities += written.activities;
     }

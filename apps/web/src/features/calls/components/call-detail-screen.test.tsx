@@ -62,8 +62,8 @@ describe('CallDetailScreen', () => {
 
     const transcript = screen.getByRole('list', { name: 'Transcript' });
     const turns = within(transcript).getAllByRole('listitem');
-    expect(turns[0]?.textContent).toBe('Front desk (AI)00:01Hello, Northwind Clinics.');
-    expect(turns[1]?.textContent).toBe('Amelia Campbell01:05I would like an appointment.');
+    expect(turns[0]?.textContent).toBe('Front desk (AI)0:01Hello, Northwind Clinics.');
+    expect(turns[1]?.textContent).toBe('Amelia Campbell1:05I would like an appointment.');
 
     expect(document.querySelector('audio')?.getAttribute('src')).toBe(
       'https://recordings.callboard.test/call_0001.mp3',

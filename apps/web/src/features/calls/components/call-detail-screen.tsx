@@ -1,14 +1,21 @@
 // /call/{id}: one call — who called, what was said, who is dealing with it, and what happened.
 import { ERROR_MESSAGES, type CallDetail } from '@callboard/contract';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import {
   IconArrowLeft,
+  IconChevronLeft,
+  IconChevronRight,
+  IconCircleHalf,
   IconClock,
+  IconMessageSquare,
+  IconUser,
   IconLock,
   IconPhoneIncoming,
   IconPhoneOutgoing,
@@ -17,6 +24,7 @@ import {
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
 import {
   formatDateTime,
   formatDurationLong,
@@ -26,18 +34,29 @@ import {
 import { useMembers } from '../../../lib/organisation-directory.ts';
 import { useAuthSession } from '../../../lib/session-provider.tsx';
 import { isNoOrganisationError } from '../api/api-errors.ts';
-import { useCall } from '../api/get-call.ts';
+import { callQueryOptions, useCall } from '../api/get-call.ts';
+import {
+  useAdjacentCalls,
+  type AdjacentCall,
+  type AdjacentCalls,
+} from '../hooks/use-adjacent-calls.ts';
+import { useCallPageKeys } from '../hooks/use-call-page-keys.ts';
 import { useCallPresence } from '../hooks/use-call-presence.ts';
 import { useLiveNote } from '../hooks/use-live-note.ts';
+import { useRecordingPlayer } from '../hooks/use-recording-player.ts';
 import { createDirectory } from '../people.ts';
 import { AssigneePicker } from './assignee-picker.tsx';
 import { CallActivity } from './call-activity.tsx';
 import { CallStatusBadge, SentimentBadge } from './call-badges.tsx';
 import { CallViewers } from './call-viewers.tsx';
-import { callListPath, hasListState } from './call-links.ts';
+import {
+  callListPath,
+  callPagePath,
+  returnsByHistory,
+  type CallLocationState,
+} from './call-links.ts';
+import { CallRecording } from './call-recording.tsx';
 import { CallTranscript } from './call-transcript.tsx';
-import { findWordHits, searchWords } from '../lib/highlight.ts';
-import { HighlightedText } from './highlighted-text.tsx';
 import { NoOrganisation } from './no-organisation.tsx';
 import { NoteComposer } from './note-composer.tsx';
 import { StatusControl } from './status-control.tsx';
@@ -70,11 +89,19 @@ function Section({
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({
+  label,
+  children,
+  className,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-3 py-2 first:pt-0 last:pb-0">
-      <dt className="text-sm text-fg-muted">{label}</dt>
-      <dd className="min-w-0 text-sm break-words text-fg">{children}</dd>
+    <div className={cn('min-w-0', className)}>
+      <dt className="text-xs text-fg-muted">{label}</dt>
+      <dd className="mt-0.5 min-w-0 text-sm text-fg">{children}</dd>
     </div>
   );
 }
@@ -88,15 +115,52 @@ function When({ value }: { value: string | null }) {
   );
 }
 
+/** A number to ring (a tel: link, so a phone or softphone dials it) and to copy. */
+function PhoneNumber({ number }: { number: string | null }) {
+  if (!number) return <>—</>;
+  return (
+    <span className="inline-flex max-w-full items-center gap-0.5">
+      <a
+        href={`tel:${number}`}
+        className="truncate rounded-sm font-medium text-accent-text tabular-nums underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        title={`Call ${number}`}
+      >
+        {number}
+      </a>
+      <CopyButton value={number} label={`Copy number ${number}`} />
+    </span>
+  );
+}
+
+/** The call id in full on hover and when copied; on screen it never breaks mid-id. */
+function CallIdentifier({ callId }: { callId: string }) {
+  return (
+    <span className="flex min-w-0 items-center gap-0.5">
+      <span title={callId} className="min-w-0 truncate font-mono text-xs whitespace-nowrap">
+        {callId}
+      </span>
+      <CopyButton value={callId} label="Copy call ID" />
+    </span>
+  );
+}
+
+/** Back to the list the call was opened from (by history when that is the entry before). */
+function useGoBackToList(backTo: string): () => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const byHistory = returnsByHistory(location.state);
+  return () => void (byHistory ? navigate(-1) : navigate(backTo));
+}
+
 /**
  * Back to the list with its tab, filters and page. Arrived from the list, it goes back in history
  * (so the list returns where it was scrolled, on the row that was opened); opened from a link, it
  * is an ordinary link to the list.
  */
 function BackLink({ to, className }: { to: string; className?: string }) {
-  const navigate = useNavigate();
   const location = useLocation();
-  const fromList = hasListState(location.state);
+  const goBack = useGoBackToList(to);
+  const fromList = returnsByHistory(location.state);
   return (
     <Link
       to={to}
@@ -105,7 +169,7 @@ function BackLink({ to, className }: { to: string; className?: string }) {
           return;
         }
         event.preventDefault();
-        void navigate(-1);
+        goBack();
       }}
       className={
         className ??
@@ -118,26 +182,137 @@ function BackLink({ to, className }: { to: string; className?: string }) {
   );
 }
 
-function Recording({ url }: { url: string }) {
-  const [failed, setFailed] = useState(false);
+/** Opens a neighbouring call in place of this one, keeping the list view it belongs to. */
+function useStepTo(): (target: AdjacentCall) => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const byHistory = returnsByHistory(location.state);
+  return (target) => {
+    const state: CallLocationState = {
+      listSearch: target.listSearch,
+      // Still the page history goes back to? Only if the view stayed on it.
+      historyBack:
+        byHistory &&
+        callListPath({ listSearch: target.listSearch }) === callListPath(location.state),
+    };
+    // Replaces this entry: Back from any call of the view goes to the list, not call by call.
+    void navigate(callPagePath(target.callId), { replace: true, state });
+  };
+}
+
+function Kbd({ children }: { children: ReactNode }) {
   return (
-    <div>
-      <audio
-        controls
-        preload="none"
-        src={url}
-        onError={() => setFailed(true)}
-        className="w-full"
-        aria-label="Call recording"
-      />
-      {failed ? (
-        <p className="mt-2 text-sm text-danger-fg">
-          The recording couldn't be played here.{' '}
-          <a href={url} target="_blank" rel="noreferrer" className="font-medium underline">
-            Open it in a new tab
-          </a>
-        </p>
-      ) : null}
+    <kbd
+      aria-hidden="true"
+      className="rounded border border-border bg-surface-muted px-1 font-sans text-[0.7rem] text-fg-muted"
+    >
+      {children}
+    </kbd>
+  );
+}
+
+/** Previous / next call of the list view, with why not when there is none. */
+function CallStepper({
+  adjacent,
+  notice,
+  onStep,
+}: {
+  adjacent: AdjacentCalls;
+  notice: string | null;
+  onStep: (direction: 'previous' | 'next') => void;
+}) {
+  if (!adjacent.fromList) return null;
+  const stepClass = cn(
+    buttonClassName('secondary', 'sm'),
+    'gap-1 px-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-surface',
+  );
+  const button = (direction: 'previous' | 'next') => {
+    const target = direction === 'previous' ? adjacent.previous : adjacent.next;
+    const reason = direction === 'previous' ? adjacent.previousReason : adjacent.nextReason;
+    const label = direction === 'previous' ? 'Previous call' : 'Next call';
+    const key = direction === 'previous' ? '[' : ']';
+    return (
+      <button
+        type="button"
+        className={stepClass}
+        // Disabled but still focusable and named, so that the reason can be read.
+        aria-disabled={target ? undefined : 'true'}
+        aria-keyshortcuts={key}
+        aria-label={target ? label : `${label}: ${reason ?? ''}`}
+        title={target ? `${label} (${key})` : (reason ?? undefined)}
+        onClick={() => onStep(direction)}
+      >
+        {direction === 'previous' ? <IconChevronLeft className="size-4" /> : null}
+        <span className="max-sm:sr-only">{direction === 'previous' ? 'Previous' : 'Next'}</span>
+        <span className="max-md:hidden">
+          <Kbd>{key}</Kbd>
+        </span>
+        {direction === 'next' ? <IconChevronRight className="size-4" /> : null}
+      </button>
+    );
+  };
+  return (
+    <nav aria-label="Calls in this list" className="flex items-center gap-2">
+      <p role="status" className="text-xs text-fg-muted tabular-nums max-sm:sr-only">
+        {notice ?? adjacent.position}
+      </p>
+      {button('previous')}
+      {button('next')}
+    </nav>
+  );
+}
+
+/**
+ * Phones: status, assignee and note one tap away, in a bar at the foot of the screen. The page
+ * leaves room for it below its content, so it never covers any.
+ */
+function MobileActionBar({ status }: { status: CallDetail['status'] }) {
+  function bring(selector: string, action: (element: HTMLElement) => void) {
+    const element = document.querySelector<HTMLElement>(selector);
+    if (!element) return;
+    element.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    action(element);
+  }
+  const item =
+    'flex min-w-0 flex-1 flex-col items-center gap-0.5 rounded-lg px-2 py-1.5 text-xs font-medium text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring';
+  return (
+    <div
+      className="fixed inset-x-0 bottom-0 z-20 border-t border-border bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-sm lg:hidden"
+      role="toolbar"
+      aria-label="Call actions"
+    >
+      <div className="mx-auto flex max-w-lg gap-1 px-2 py-1.5">
+        <button
+          type="button"
+          className={item}
+          onClick={() =>
+            bring('#call-triage input[type="radio"]:checked', (element) =>
+              element.focus({ preventScroll: true }),
+            )
+          }
+        >
+          <IconCircleHalf className="size-4" />
+          <span className="truncate">Status: {status}</span>
+        </button>
+        <button
+          type="button"
+          className={item}
+          onClick={() => bring('#call-assignee button', (element) => element.click())}
+        >
+          <IconUser className="size-4" />
+          Assign
+        </button>
+        <button
+          type="button"
+          className={item}
+          onClick={() =>
+            bring('#call-notes textarea', (element) => element.focus({ preventScroll: true }))
+          }
+        >
+          <IconMessageSquare className="size-4" />
+          Note
+        </button>
+      </div>
     </div>
   );
 }
@@ -233,25 +408,55 @@ function CallView({
     [members.data, currentUserId],
   );
   const liveNote = useLiveNote(call.call_id, call.activity, people);
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const adjacent = useAdjacentCalls(call.call_id, location.state);
+  const stepTo = useStepTo();
+  const goBack = useGoBackToList(backTo);
+  const [stepNotice, setStepNotice] = useState<string | null>(null);
+  const player = useRecordingPlayer();
+  const queryClient = useQueryClient();
+
+  // The next call is the likely next stop: have it ready.
+  const nextId = adjacent.next?.callId;
+  useEffect(() => {
+    if (!nextId) return;
+    // Quietly: a failure is met again, and shown, when that call is opened.
+    queryClient
+      .query({ ...callQueryOptions(nextId), meta: { silent: true, errorToast: false } })
+      .catch(() => undefined);
+  }, [nextId, queryClient]);
+
+  function step(direction: 'previous' | 'next') {
+    const target = direction === 'previous' ? adjacent.previous : adjacent.next;
+    if (target) {
+      stepTo(target);
+      return;
+    }
+    // Said where the position usually is, and read out.
+    setStepNotice(direction === 'previous' ? adjacent.previousReason : adjacent.nextReason);
+  }
+  useCallPageKeys({
+    onPrevious: () => step('previous'),
+    onNext: () => step('next'),
+    onBack: goBack,
+  });
+
   const now = new Date();
   const callerName = call.caller_name ?? 'Caller';
   const title = call.caller_name ?? call.from_number ?? 'Unknown caller';
   const agentName = call.agent.display_name ?? call.agent_id;
   const callerNumber = call.direction === 'outbound' ? call.to_number : call.from_number;
   const DirectionIcon = call.direction === 'outbound' ? IconPhoneOutgoing : IconPhoneIncoming;
-  // Opened from a search (the list's link carries its q): its words are marked.
-  const [searchParams] = useSearchParams();
-  const q = searchParams.get('q') ?? '';
-  const searched = useMemo(() => searchWords(q.slice(0, 200)), [q]);
-  const transcriptHits = (call.transcript ?? []).reduce(
-    (count, turn) => count + findWordHits(turn.text, searched).length,
-    0,
-  );
+  const hasTranscript = call.transcript !== null && call.transcript.length > 0;
 
   return (
     <>
       <title>{`${title} · Call · Callboard`}</title>
-      <BackLink to={backTo} />
+      <div className="flex min-h-8 flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <BackLink to={backTo} />
+        <CallStepper adjacent={adjacent} notice={stepNotice} onStep={step} />
+      </div>
       <header className="mt-3">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <h1 className="text-xl font-semibold tracking-tight break-words text-fg sm:text-2xl">
@@ -268,10 +473,12 @@ function CallView({
             <span className="inline-flex items-center gap-1.5">
               <DirectionIcon className="size-3.5 text-fg-subtle" />
               {call.direction === 'inbound' ? 'Inbound' : 'Outbound'}
-              {call.caller_name && callerNumber ? (
-                <span className="tabular-nums">
-                  {call.direction === 'inbound' ? 'from' : 'to'} {callerNumber}
-                </span>
+              {callerNumber ? (
+                <>
+                  {' '}
+                  {call.direction === 'inbound' ? 'from' : 'to'}{' '}
+                  <PhoneNumber number={callerNumber} />
+                </>
               ) : null}
             </span>
           ) : null}
@@ -305,99 +512,114 @@ function CallView({
         </Alert>
       ) : null}
 
-      {/* Phones: triage first, then the conversation, details last. Wide: details beside. */}
-      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
-        <section aria-label="Triage" className="lg:col-start-2 lg:row-start-1">
-          <Card className="space-y-5 p-4 sm:p-5">
-            <StatusControl
-              callId={call.call_id}
-              status={call.status}
-              currentUserId={currentUserId}
-            />
-            <AssigneePicker
-              call={call}
-              members={members.data ?? []}
-              currentUserId={currentUserId}
-              membersLoading={members.isPending}
-            />
-            {adminActions ? (
-              <div className="border-t border-border pt-4">{adminActions(call)}</div>
-            ) : null}
-          </Card>
-        </section>
-        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+      {/*
+        Wide screens: the conversation on the left, its transcript scrolling in its own panel;
+        triage, the note box and the activity on the right, held in view while the page scrolls.
+        Phones: one column, with the action bar at the foot.
+      */}
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="min-w-0 space-y-6">
           <Section title="Summary">
             <p className="text-sm leading-6 text-pretty text-fg">
-              {call.summary ? (
-                <HighlightedText text={call.summary} hits={findWordHits(call.summary, searched)} />
-              ) : (
-                'No summary for this call.'
-              )}
+              {call.summary ?? 'No summary for this call.'}
             </p>
+            <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 border-t border-border pt-4 sm:grid-cols-3 xl:grid-cols-4">
+              <Fact label="From">
+                <PhoneNumber number={call.from_number} />
+              </Fact>
+              <Fact label="To">
+                <PhoneNumber number={call.to_number} />
+              </Fact>
+              <Fact label="Agent">{agentName}</Fact>
+              <Fact label="Started">
+                <When value={call.start_datetime} />
+              </Fact>
+              <Fact label="Ended">
+                <When value={call.end_datetime} />
+              </Fact>
+              <Fact label="Duration">
+                {call.duration_seconds === null ? '—' : formatDurationLong(call.duration_seconds)}
+              </Fact>
+              {call.disconnection_reason ? (
+                <Fact label="Ended by">{disconnectionReasonLabel(call.disconnection_reason)}</Fact>
+              ) : null}
+              <Fact label="Call ID" className="col-span-2">
+                <CallIdentifier callId={call.call_id} />
+              </Fact>
+            </dl>
           </Section>
-          {call.recording_url ? (
-            <Section title="Recording">
-              <Recording url={call.recording_url} />
-            </Section>
-          ) : null}
-          <Section
-            title="Transcript"
-            aside={
-              call.transcript && call.transcript.length > 0 ? (
-                <span className="text-xs text-fg-muted">
-                  {transcriptHits > 0
-                    ? `${transcriptHits} ${transcriptHits === 1 ? 'match' : 'matches'} · `
-                    : null}
-                  {call.transcript.length} turns
-                </span>
-              ) : null
-            }
-          >
-            {call.transcript && call.transcript.length > 0 ? (
-              <CallTranscript
-                turns={call.transcript}
-                agentName={agentName}
-                callerName={callerName}
-                highlight={searched}
+
+          <Card>
+            <section
+              aria-labelledby="section-conversation"
+              className="flex flex-col lg:max-h-[calc(100dvh-8rem)] lg:min-h-[28rem]"
+            >
+              <div className="flex items-center justify-between gap-3 px-4 pt-4 pb-3 sm:px-5 sm:pt-5">
+                <h2 id="section-conversation" className="text-sm font-semibold text-fg">
+                  {call.recording_url ? 'Recording and transcript' : 'Transcript'}
+                </h2>
+                {hasTranscript ? (
+                  <span className="text-xs text-fg-muted">{call.transcript?.length} turns</span>
+                ) : null}
+              </div>
+              {call.recording_url ? (
+                <div className="px-4 pb-4 sm:px-5">
+                  <CallRecording url={call.recording_url} player={player} />
+                </div>
+              ) : null}
+              {hasTranscript ? (
+                <CallTranscript
+                  className="min-h-0 flex-1"
+                  turns={call.transcript ?? []}
+                  agentName={agentName}
+                  callerName={callerName}
+                  player={call.recording_url ? player : null}
+                  initialQuery={searchParams.get('q') ?? ''}
+                />
+              ) : (
+                <p className="px-4 pb-5 text-sm text-fg-muted sm:px-5">
+                  No transcript for this call.
+                </p>
+              )}
+            </section>
+          </Card>
+        </div>
+
+        <aside
+          aria-label="Triage and activity"
+          className="min-w-0 space-y-6 lg:sticky lg:top-[4.5rem] lg:max-h-[calc(100dvh-5.5rem)] lg:overflow-y-auto lg:overscroll-contain lg:rounded-xl"
+        >
+          <section id="call-triage" aria-label="Triage">
+            <Card className="space-y-5 p-4 sm:p-5">
+              <StatusControl
+                callId={call.call_id}
+                status={call.status}
+                currentUserId={currentUserId}
               />
-            ) : (
-              <p className="text-sm text-fg-muted">No transcript for this call.</p>
-            )}
-          </Section>
-          <Section title="Activity">
-            <CallActivity activity={call.activity} people={people} />
-            <div className="mt-6 border-t border-border pt-5">
+              <div id="call-assignee">
+                <AssigneePicker
+                  call={call}
+                  members={members.data ?? []}
+                  currentUserId={currentUserId}
+                  membersLoading={members.isPending}
+                />
+              </div>
+              {adminActions ? (
+                <div className="border-t border-border pt-4">{adminActions(call)}</div>
+              ) : null}
+            </Card>
+          </section>
+          <Section title="Notes and activity">
+            <div id="call-notes">
               <NoteComposer callId={call.call_id} />
             </div>
+            <div className="mt-5 border-t border-border pt-5">
+              <CallActivity activity={call.activity} people={people} />
+            </div>
           </Section>
-        </div>
-        <Section title="Details" className="lg:col-start-2 lg:row-start-2">
-          <dl className="divide-y divide-border">
-            <Fact label="From">
-              <span className="tabular-nums">{call.from_number ?? '—'}</span>
-            </Fact>
-            <Fact label="To">
-              <span className="tabular-nums">{call.to_number ?? '—'}</span>
-            </Fact>
-            <Fact label="Agent">{agentName}</Fact>
-            <Fact label="Started">
-              <When value={call.start_datetime} />
-            </Fact>
-            <Fact label="Ended">
-              <When value={call.end_datetime} />
-            </Fact>
-            <Fact label="Duration">
-              {call.duration_seconds === null ? '—' : formatDurationLong(call.duration_seconds)}
-            </Fact>
-            {call.disconnection_reason ? (
-              <Fact label="Ended by">{disconnectionReasonLabel(call.disconnection_reason)}</Fact>
-            ) : null}
-            <Fact label="Call ID">
-              <span className="font-mono text-xs break-all">{call.call_id}</span>
-            </Fact>
-          </dl>
-        </Section>
+        </aside>
       </div>
+      <MobileActionBar status={call.status} />
     </>
   );
 }
@@ -458,5 +680,8 @@ export function CallDetailScreen({
     content = <CallView call={call.data} backTo={backTo} adminActions={adminActions} />;
   }
 
-  return <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">{content}</main>;
+  // Below lg the action bar sits at the foot of the screen: room for it under the content.
+  return (
+    <main className="mx-auto max-w-7xl px-4 pt-6 pb-24 sm:px-6 sm:pt-8 lg:pb-8">{content}</main>
+  );
 }

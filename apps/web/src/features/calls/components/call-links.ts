@@ -1,8 +1,14 @@
 // Moving between the list and a call: the call page gets the list's search string in router
-// state, so "Back to calls" returns to the same tab, filters and page.
+// state, so "Back to calls" returns to the same tab, filters and page, and previous/next step
+// through that same view.
 
 export interface CallLocationState {
   listSearch?: string;
+  /**
+   * False once previous/next moved to a call on another page of the list: the history entry
+   * before this one is then not that page, so going back is a link rather than history's Back.
+   */
+  historyBack?: boolean;
 }
 
 export const CALL_LIST_PATH = '/dashboard';
@@ -24,6 +30,14 @@ export function hasListState(state: unknown): state is { listSearch: string } {
     'listSearch' in state &&
     typeof state.listSearch === 'string' &&
     (state.listSearch === '' || state.listSearch.startsWith('?'))
+  );
+}
+
+/** True when the entry before this one in history is the list at state's `listSearch`. */
+export function returnsByHistory(state: unknown): boolean {
+  return (
+    hasListState(state) &&
+    !('historyBack' in state && (state as CallLocationState).historyBack === false)
   );
 }
 

@@ -5,11 +5,11 @@
 // link keeping q so the call page marks the transcript.
 import type { CallListItem } from '@callboard/contract';
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../testing/fake-fetch.ts';
 import { AGENTS, MEMBERS } from '../../../testing/fixtures.ts';
 import { signInAs, stubResizeObserver } from '../../../testing/render.tsx';
-import { callDetail, callList, callSummary } from '../test-fixtures.ts';
+import { callList, callSummary } from '../test-fixtures.ts';
 import { renderCalls } from '../test-render.tsx';
 
 const organisationRoutes = {
@@ -79,39 +79,5 @@ describe('search marks', () => {
     expect(within(first).getByRole('link').getAttribute('href')).toBe(
       '/call/call_a?q=church+lane+07700499194',
     );
-  });
-
-  it('marks the search in the transcript on a call opened from it, and scrolls to it', async () => {
-    // jsdom has no layout: record what the page scrolls into view.
-    const scrolled: Element[] = [];
-    Object.defineProperty(Element.prototype, 'scrollIntoView', {
-      configurable: true,
-      value(this: Element) {
-        scrolled.push(this);
-      },
-    });
-    onTestFinished(() => {
-      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
-    });
-    renderCalls(
-      {
-        ...organisationRoutes,
-        'GET /api/v1/calls/call_0001': () =>
-          jsonResponse(
-            callDetail({
-              transcript: [
-                { speaker: 'caller', text: 'Is it the same clinic?', at_seconds: 1 },
-                { speaker: 'agent', text: 'Yes, the same building on Church Lane.', at_seconds: 5 },
-              ],
-            }),
-          ),
-      },
-      '/call/call_0001?q=church%20lan',
-      { callPage: 'real' },
-    );
-    const transcript = await screen.findByRole('list', { name: 'Transcript' });
-    expect(marks(transcript)).toEqual(['Church', 'Lane']);
-    expect(screen.getByText(/^2 matches · 2 turns$/u)).toBeTruthy();
-    expect(scrolled).toEqual([transcript.querySelector('mark')]);
   });
 });

@@ -1,0 +1,48 @@
+// The call page's keys (call-page-shortcuts.ts lists them): `[` and `]` step through the list the
+// call was opened from, Esc goes back to it. Never while typing in a field, and Esc never while a
+// dialog, menu or list box is open (they close on Esc themselves).
+import { useEffect, useRef } from 'react';
+
+const NOT_TYPING_INPUTS = new Set(['button', 'checkbox', 'radio', 'reset', 'submit', 'image']);
+
+/** True when a key pressed in `target` types into a field. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLInputElement) return !NOT_TYPING_INPUTS.has(target.type);
+  return target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+}
+
+const OPEN_LAYER = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
+
+export interface CallPageKeyHandlers {
+  onPrevious: () => void;
+  onNext: () => void;
+  onBack: () => void;
+}
+
+export function useCallPageKeys(handlers: CallPageKeyHandlers): void {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.isComposing) return;
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (isTypingTarget(event.target)) return;
+      if (event.key === '[') {
+        event.preventDefault();
+        latest.current.onPrevious();
+      } else if (event.key === ']') {
+        event.preventDefault();
+        latest.current.onNext();
+      } else if (event.key === 'Escape' && !document.querySelector(OPEN_LAYER)) {
+        event.preventDefault();
+        latest.current.onBack();
+      }
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+}
