@@ -451,7 +451,7 @@ describe.each(testDatabaseKinds)('bulk call actions [$name]', ({ create }) => {
 
   it('lets concurrent bulk actions over the same calls queue instead of deadlocking', async () => {
     const leoId = memberId('leo@northwind.test');
-    const calls = await freshCalls(40);
+    const calls = await freshCalls(20);
     // Two actions in opposite orders, without versions checked against each other's result.
     const body = (assigneeId: string | null, order: CallSummary[]): BulkCallActionBody => ({
       action: 'assign',
@@ -464,12 +464,12 @@ describe.each(testDatabaseKinds)('bulk call actions [$name]', ({ create }) => {
     ]);
     // One applies; the other finds every call already as asked (no overwrite, no conflict).
     expect([first.status, second.status]).toEqual([200, 200]);
-    expect(first.body.changed.length + second.body.changed.length).toBe(40);
+    expect(first.body.changed.length + second.body.changed.length).toBe(20);
     expect(
       await activityCount(
         calls.map((call) => call.call_id),
         'ASSIGNED',
       ),
-    ).toBe(40);
+    ).toBe(20);
   });
 });
