@@ -43,6 +43,7 @@ export function CheatSheet({ onClose }: { onClose: () => void }) {
         title="Keyboard shortcuts"
         description="They work whenever you are not typing in a field."
         size="lg"
+        textOnly
       >
         <div className="grid gap-x-8 gap-y-6 md:grid-cols-2">
           {SECTIONS.map((section) => (

@@ -20,6 +20,11 @@ export interface DialogContentProps {
   keepOpenOnOutsideClick?: boolean;
   /** From `sm` up: a form's width (the default), or room for a table. */
   size?: 'md' | 'lg';
+  /**
+   * The body holds only text (nothing focusable): a Tab stop of its own, so that a keyboard
+   * user can scroll it when it is longer than the screen.
+   */
+  textOnly?: boolean;
 }
 
 export function DialogContent({
@@ -30,6 +35,7 @@ export function DialogContent({
   className,
   keepOpenOnOutsideClick = false,
   size = 'md',
+  textOnly = false,
 }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
@@ -65,7 +71,12 @@ export function DialogContent({
             <IconX />
           </DialogPrimitive.Close>
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        <div
+          className="min-h-0 flex-1 overflow-y-auto px-5 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+          {...(textOnly ? { tabIndex: 0 } : {})}
+        >
+          {children}
+        </div>
         {footer ? (
           <div className="flex justify-end gap-3 border-t border-border px-5 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
             {footer}
