@@ -3,7 +3,7 @@
 // modifiers, so they never fire while someone types in a field or while a dialog, menu or picker
 // is open (`shortcutsBlocked`).
 
-import type { Shortcut } from '../../lib/shortcuts.ts';
+import { isTypingTarget, type Shortcut } from '../../lib/shortcuts.ts';
 
 /** One key, as KeyboardEvent.key reports it, in the cheat sheet's shape (lib/shortcuts.ts). */
 export interface ListShortcut extends Shortcut {
@@ -26,18 +26,6 @@ const KEYS = new Set<string>(LIST_SHORTCUTS.map((shortcut) => shortcut.keys[0]))
 
 export function isListShortcut(key: string): key is ListShortcutKey {
   return KEYS.has(key);
-}
-
-/** Whether the element takes typed text: a field, a select or editable content. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (target instanceof HTMLInputElement) {
-    // A checkbox or a radio button takes no text: x on the list's own checkbox still selects.
-    return !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type);
-  }
-  return false;
 }
 
 /** Something that has the keyboard to itself: a dialog, a menu, a picker's list. */

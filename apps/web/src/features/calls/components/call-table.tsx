@@ -591,9 +591,10 @@ function useReturnToOpenedRow(
 }
 
 /**
- * The columns, with the checkboxes first when rows can be selected; the list's shortcuts; and
- * focus kept in the list when the focused row leaves it (a bulk action's refetch removes the
- * calls that no longer match), on the row now in its place.
+ * The columns shown (the reader's, with the checkboxes first when rows can be selected) and what
+ * every cell gets; the list's shortcuts; and focus kept in the list when the focused row leaves
+ * it (a bulk action's refetch removes the calls that no longer match), on the row now in its
+ * place.
  */
 function useListBehaviour({
   rows,
@@ -602,7 +603,8 @@ function useListBehaviour({
   open,
   selection,
   shortcuts,
-  columns,
+  chosen,
+  context: cellContext,
 }: {
   rows: readonly CallSummary[];
   navigation: RowNavigation;
@@ -610,8 +612,10 @@ function useListBehaviour({
   open: (index: number) => void;
   selection: CallSelection | undefined;
   shortcuts: ListShortcutActions | undefined;
-  columns: readonly CallColumn[];
-}): readonly TableColumn<CallSummary, CallCellContext>[] {
+  /** The columns the reader chose. */
+  chosen: readonly CallListColumn[];
+  context: Pick<CallCellContext, 'agents' | 'people' | 'listSearch'>;
+}): { columns: readonly TableColumn<CallSummary, CallCellContext>[]; context: CallCellContext } {
   useListShortcuts({
     count: rows.length,
     navigation,
@@ -642,7 +646,14 @@ function useListBehaviour({
     const lost = document.activeElement === null || document.activeElement === document.body;
     if (focusedRow.current && lost && rows.length > 0) moveTo(activeIndex, { preventScroll: true });
   }, [rows, moveTo, activeIndex]);
-  return selection ? [selectColumn(selection), ...columns] : columns;
+  const shown = useMemo(() => visibleColumns(chosen), [chosen]);
+  const now = useWaitingClock(shown);
+  const context: CallCellContext = {
+    ...cellContext,
+    now,
+    directionColumn: shown.some((column) => column.id === 'direction'),
+  };
+  return { columns: selection ? [selectColumn(selection), ...shown] : shown, context };
 }
 
 /** The waiting column's clock, ticking only while the column is shown. */
@@ -654,28 +665,20 @@ function useWaitingClock(columns: readonly CallColumn[]): Date {
 function PagedCallTable(props: CallTableProps) {
   const { rows, agents, people, stale, id, labelledBy, sort, onSortChange, selection, shortcuts } =
     props;
-  const shownColumns = useMemo(() => visibleColumns(props.columns), [props.columns]);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const { open, listSearch } = useOpenCall(rows);
   const navigation = useRowNavigation({ count: rows.length, containerRef: bodyRef, onOpen: open });
   useReturnToOpenedRow(rows, navigation.moveTo, { preventScroll: true });
-  const columns = useListBehaviour({
+  const { columns, context } = useListBehaviour({
     rows,
     navigation,
     bodyRef,
     open,
     selection,
     shortcuts,
-    columns: shownColumns,
+    chosen: props.columns,
+    context: { agents, people, listSearch },
   });
-  const now = useWaitingClock(shownColumns);
-  const context: CallCellContext = {
-    agents,
-    people,
-    listSearch,
-    now,
-    directionColumn: shownColumns.some((column) => column.id === 'direction'),
-  };
   return (
     <TableFrame
       id={id}
@@ -727,8 +730,6 @@ const ESTIMATED_ROW_HEIGHT = { table: 64, card: 150 } as const;
 function VirtualCallTable(props: CallTableProps) {
   const { rows, agents, people, stale, id, labelledBy, sort, onSortChange, selection, shortcuts } =
     props;
-  const shownColumns = useMemo(() => visibleColumns(props.columns), [props.columns]);
-  const now = useWaitingClock(shownColumns);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const scrollMargin = useOffsetTop(bodyRef);
   const { open, listSearch } = useOpenCall(rows);
@@ -753,14 +754,15 @@ function VirtualCallTable(props: CallTableProps) {
   });
   // Pixel scroll restoration cannot work here (the rows are not there yet): go to the row.
   useReturnToOpenedRow(rows, navigation.moveTo, { preventScroll: false });
-  const columns = useListBehaviour({
+  const { columns, context } = useListBehaviour({
     rows,
     navigation,
     bodyRef,
     open,
     selection,
     shortcuts,
-    columns: shownColumns,
+    chosen: props.columns,
+    context: { agents, people, listSearch },
   });
 
   const items = virtualizer.getVirtualItems();
@@ -774,13 +776,6 @@ function VirtualCallTable(props: CallTableProps) {
   const tabbable = items.some((item) => item.index === navigation.activeIndex)
     ? navigation.activeIndex
     : (first?.index ?? 0);
-  const context: CallCellContext = {
-    agents,
-    people,
-    listSearch,
-    now,
-    directionColumn: shownColumns.some((column) => column.id === 'direction'),
-  };
 
   return (
     <TableFrame

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { isTypingTarget } from './use-call-page-keys.ts';
+import { isTypingTarget } from '../../../lib/shortcuts.ts';
 
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,

@@ -2,16 +2,7 @@
 // call was opened from, Esc goes back to it. Never while typing in a field, and Esc never while a
 // dialog, menu or list box is open (they close on Esc themselves).
 import { useEffect, useRef } from 'react';
-
-const NOT_TYPING_INPUTS = new Set(['button', 'checkbox', 'radio', 'reset', 'submit', 'image']);
-
-/** True when a key pressed in `target` types into a field. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLInputElement) return !NOT_TYPING_INPUTS.has(target.type);
-  return target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
-}
+import { isTypingTarget } from '../../../lib/shortcuts.ts';
 
 const OPEN_LAYER = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
 
