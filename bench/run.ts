@@ -23,8 +23,8 @@ import {
 } from './ingest.ts';
 import { measureLive } from './live.ts';
 import { loadDirect, loadHttp, type LoadResult } from './load.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
-import { liveSection, writeReport, type LiveMeasurement } from './report.ts';
+import { signIn, startServer, type ServerProcess } from './server-process.ts';
+import { liveSection, writeReport, type AnalyticsRange, type LiveMeasurement } from './report.ts';
 
 const CONNECTIONS = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -102,31 +102,41 @@ async function preparePostgres() {
   return database;
 }
 
-interface Session {
-  cookie: string;
-  token: string;
-  userId: string;
-  sessionId: string;
-}
-
-async function signIn(server: ServerProcess, email: string): Promise<Session> {
-  const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const tokenResponse = await fetch(`${server.url}/api/auth/token`, { headers: { cookie } });
-  const { token } = (await tokenResponse.json()) as { token: string };
-  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
-    sub: string;
-    sid: string;
-  };
-  return { cookie, token, userId: payload.sub, sessionId: payload.sid };
+/**
+ * One analytics request at a time (what a person opening the page waits for), 20 times per range
+ * after 3 unmeasured ones: the median and the slowest.
+ */
+async function measureAnalyticsRanges(url: string, headers: Record<string, string>, now: Date) {
+  const ranges = [
+    { range: '7 days', days: 7 },
+    { range: '30 days', days: 30 },
+    { range: '90 days', days: 90 },
+    { range: 'a year (custom)', days: 365 },
+  ];
+  const measured: AnalyticsRange[] = [];
+  for (const { range, days } of ranges) {
+    const query = new URLSearchParams({
+      from: new Date(now.getTime() - days * 86_400_000).toISOString(),
+      to: now.toISOString(),
+      tz: 'Europe/London',
+    });
+    const samples: number[] = [];
+    for (let index = 0; index < 23; index += 1) {
+      const started = performance.now();
+      const response = await fetch(`${url}/api/v1/analytics?${query.toString()}`, { headers });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`analytics over ${range}: HTTP ${response.status}`);
+      if (index >= 3) samples.push(performance.now() - started);
+    }
+    samples.sort((a, b) => a - b);
+    const round = (ms: number) => Math.round(ms * 10) / 10;
+    measured.push({
+      range,
+      p50Ms: round(samples[Math.floor(samples.length / 2)] ?? 0),
+      maxMs: round(samples[samples.length - 1] ?? 0),
+    });
+  }
+  return measured;
 }
 
 async function sample(server: ServerProcess, work: () => Promise<LoadResult>) {
@@ -148,6 +158,7 @@ async function runPostgres(): Promise<{
   ingest: IngestResult;
   webhook: WebhookLatency;
   frontEnd: FrontEndResult;
+  analyticsRanges: AnalyticsRange[];
 }> {
   const database = await preparePostgres();
   const server = await startServer(
@@ -298,6 +309,9 @@ async function runPostgres(): Promise<{
     }
     await directDb.close();
 
+    log('analytics: one request at a time over 7, 30, 90 days and a year');
+    const analyticsRanges = await measureAnalyticsRanges(server.url, auth, now);
+
     const hashRuns = 10;
     const hashStarted = performance.now();
     for (let index = 0; index < hashRuns; index += 1) await hashPassword(DEMO_PASSWORD);
@@ -310,7 +324,7 @@ async function runPostgres(): Promise<{
 
     log('front end');
     const frontEnd = await measureFrontEnd(server.url, BIG_ORG_ADMIN);
-    return { scenarios: results, idleRssMb, hashMs, ingest, webhook, frontEnd };
+    return { scenarios: results, idleRssMb, hashMs, ingest, webhook, frontEnd, analyticsRanges };
   } finally {
     await server.stop();
     await database.close();
@@ -446,6 +460,7 @@ async function main() {
     webhook: postgres.webhook,
     pglite: { scenarios: pglite },
     frontEnd: postgres.frontEnd,
+    analyticsRanges: postgres.analyticsRanges,
     live,
     totalSeconds: Math.round((performance.now() - started) / 1000),
   };

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD } from '../apps/server/src/db/seed/seed.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -31,6 +32,8 @@ export async function startServer(
       SEED_DEMO_DATA: 'false',
       // Production wants an SMTP server; the benchmark sends no mail worth delivering.
       MAIL_TRANSPORT: 'log',
+      // No load balancer to drain from: stop at once (docs/operations.md).
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -60,4 +63,32 @@ export async function startServer(
         child.kill('SIGTERM');
       }),
   };
+}
+
+export interface Session {
+  cookie: string;
+  token: string;
+  userId: string;
+  sessionId: string;
+}
+
+/** Signs a demo user in as the browser does: the session cookie, then an access token. */
+export async function signIn(server: ServerProcess, email: string): Promise<Session> {
+  const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const tokenResponse = await fetch(`${server.url}/api/auth/token`, { headers: { cookie } });
+  const { token } = (await tokenResponse.json()) as { token: string };
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    sub: string;
+    sid: string;
+  };
+  return { cookie, token, userId: payload.sub, sessionId: payload.sid };
 }

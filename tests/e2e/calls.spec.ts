@@ -14,7 +14,8 @@ async function settledRows(page: Page) {
 
 async function callIdOf(row: ReturnType<Page['locator']>): Promise<string> {
   const href = await row.getByRole('link').getAttribute('href');
-  const id = href?.replace('/call/', '');
+  // A searched list links to /call/<id>?q=<words>, so that the call page marks them.
+  const id = href?.match(/^\/call\/([^?#]+)/u)?.[1];
   if (!id) throw new Error('row without a call link');
   return decodeURIComponent(id);
 }

@@ -32,6 +32,8 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Calls', level: 1 })).toBeVisible({
     timeout: 30_000,
   });
+  // Keys are pressed once the list is on screen, as a person would.
+  await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
 });
 
 test('? opens the cheat sheet, which lists every shortcut; Escape closes it', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, publicConfig } from './config.ts';
+import { ConfigError, loadConfig, loadDatabaseConfig, publicConfig } from './config.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -33,6 +33,18 @@ describe('loadConfig', () => {
     expect(problems.some((p) => p.startsWith('NODE_ENV:'))).toBe(true);
     // Secrets and URLs are never echoed back.
     expect(problems.join('\n')).not.toContain('not a url');
+  });
+
+  it('takes a read replica only beside a PostgreSQL primary', () => {
+    expect(problemsOf({ DATABASE_READ_URL: 'postgres://replica/db' })).toEqual([
+      'DATABASE_READ_URL: needs DATABASE_URL (the primary it replicates); the embedded database has no replicas',
+    ]);
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://primary/db',
+      DATABASE_READ_URL: 'postgres://replica/db',
+    });
+    expect(config.DATABASE_READ_MAX_LAG_MS).toBe(5_000);
+    expect(problemsOf({ DATABASE_READ_MAX_LAG_MS: '-1' })).toHaveLength(1);
   });
 
   it('requires a secret, the public address and a way to send mail in production', () => {
@@ -93,6 +105,44 @@ describe('loadConfig', () => {
     expect(config.DEMO_PASSWORD).toBe('a-private-demo-password');
   });
 
+  it('drains for 5 s before stopping in production, not at all elsewhere, always within the grace period', () => {
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'a'.repeat(40),
+      APP_URL: 'https://callboard.example.com',
+      MAIL_TRANSPORT: 'log',
+    };
+    expect(loadConfig({})).toMatchObject({ SHUTDOWN_DRAIN_MS: 0, SHUTDOWN_GRACE_MS: 10_000 });
+    expect(loadConfig(production)).toMatchObject({
+      SHUTDOWN_DRAIN_MS: 5_000,
+      SHUTDOWN_GRACE_MS: 10_000,
+    });
+    expect(loadConfig({ ...production, SHUTDOWN_DRAIN_MS: '0' }).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(problemsOf({ ...production, SHUTDOWN_GRACE_MS: '5000' })).toEqual([
+      'SHUTDOWN_DRAIN_MS: must be less than SHUTDOWN_GRACE_MS (5000 ms), which includes it',
+    ]);
+  });
+
+  it('leaves /metrics off by default and checks how it is protected', () => {
+    const config = loadConfig({ METRICS_PORT: '' });
+    expect(config.METRICS_TOKEN).toBeUndefined();
+    expect(config.METRICS_PORT).toBeUndefined();
+    expect(config.METRICS_HOST).toBe('127.0.0.1');
+    const problems = problemsOf({
+      METRICS_TOKEN: 'short-token',
+      PORT: '4000',
+      METRICS_PORT: '4000',
+    });
+    expect(problems).toEqual([
+      'METRICS_TOKEN: must be at least 32 characters (try: openssl rand -hex 32)',
+      'METRICS_PORT: must differ from PORT (got "4000")',
+    ]);
+    // The token is never echoed back.
+    expect(problems.join('\n')).not.toContain('short-token');
+    const open = loadConfig({ METRICS_TOKEN: 'x'.repeat(32), METRICS_PORT: '9464' });
+    expect(open).toMatchObject({ METRICS_TOKEN: 'x'.repeat(32), METRICS_PORT: 9464 });
+  });
+
   it('gives the browser only public values', () => {
     const config = loadConfig({
       AUTH_SECRET: 'a'.repeat(40),
@@ -103,5 +153,17 @@ describe('loadConfig', () => {
     expect(shown).toContain('phc_123');
     expect(shown).not.toContain('a'.repeat(40));
     expect(shown).not.toContain('postgres://');
+  });
+});
+
+describe('loadDatabaseConfig', () => {
+  it('needs only the database settings, even in production (npm run db:migrate)', () => {
+    expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db' })).not.toEqual(
+      [],
+    );
+    expect(
+      loadDatabaseConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db' }),
+    ).toEqual({ DATABASE_URL: 'postgres://u@h/db', DATA_DIR: './data' });
+    expect(() => loadDatabaseConfig({ DATABASE_URL: 'not a url' })).toThrow(ConfigError);
   });
 });

@@ -10,6 +10,12 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+/**
+ * The drain in production: longer than a load balancer's usual health-check interval times its
+ * failures-before-down (docs/operations.md, "Shutdown and rolling deploys").
+ */
+const PRODUCTION_DRAIN_MS = 5_000;
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -23,6 +29,21 @@ const configSchema = z
     DATABASE_URL: optionalUrl,
     /** With DATABASE_URL: the login for tenant queries; unset: DATABASE_URL as callboard_app. */
     DATABASE_APP_URL: optionalUrl,
+    /**
+     * With DATABASE_URL: a streaming replica of it that serves the call list, call details,
+     * analytics, saved-view counts and CSV export (docs/operations.md, "Read replica"). Only its
+     * address counts: reads log in there as the tenant login of DATABASE_APP_URL.
+     */
+    DATABASE_READ_URL: optionalUrl,
+    /** Reads leave the replica while it is further behind the primary than this. */
+    DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+    /**
+     * With DATABASE_URL: how long opening a connection (or waiting for a free one) may take before
+     * the request is answered 503 (docs/operations.md, "Database outages").
+     */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+    /** With DATABASE_URL: the longest one statement of a request may run; 0 for no limit. */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     DATA_DIR: z.string().min(1).default('./data'),
     APP_URL: z.url().optional(),
     AUTH_SECRET: z
@@ -68,11 +89,45 @@ const configSchema = z
       .transform((value) => (value === undefined ? undefined : value === 'true')),
     /** Requests per minute that one API key may make to the ingestion API (docs/ingestion.md). */
     INGEST_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+    /**
+     * /metrics (docs/operations.md, "Metrics"): served on PORT only to scrapes that carry this as
+     * a bearer token, and required on METRICS_PORT too when set. Unset: no /metrics on PORT.
+     */
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(
+        z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
+      )
+      .optional(),
+    /** A listener of its own for /metrics alone, on METRICS_HOST; unset: none. */
+    METRICS_PORT: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int().min(1).max(65535).optional(),
+    ),
+    /** The interface METRICS_PORT listens on: loopback unless said otherwise. */
+    METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
     /** The demo accounts' password; unset: the published one, which production refuses. */
     DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
+    /**
+     * After SIGTERM/SIGINT: how long /readyz answers 503 while requests are still served, so a
+     * load balancer stops sending before the listener closes. Unset: 5 s in production, else 0.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+    /** After SIGTERM/SIGINT: the most the whole shutdown may take (drain included). */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === 'production';
+    if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message:
+          'needs DATABASE_URL (the primary it replicates); the embedded database has no replicas',
+      });
+    }
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -107,6 +162,21 @@ const configSchema = z
           'must be set, to something other than the published demo password, for SEED_DEMO_DATA=true in production',
       });
     }
+    const drainMs = env.SHUTDOWN_DRAIN_MS ?? (production ? PRODUCTION_DRAIN_MS : 0);
+    if (drainMs >= env.SHUTDOWN_GRACE_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SHUTDOWN_DRAIN_MS'],
+        message: `must be less than SHUTDOWN_GRACE_MS (${env.SHUTDOWN_GRACE_MS} ms), which includes it`,
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -128,12 +198,13 @@ type ParsedConfig = z.output<typeof configSchema>;
 
 export type Config = Omit<
   ParsedConfig,
-  'APP_URL' | 'SEED_DEMO_DATA' | 'MAIL_TRANSPORT' | 'DEMO_PASSWORD'
+  'APP_URL' | 'SEED_DEMO_DATA' | 'MAIL_TRANSPORT' | 'DEMO_PASSWORD' | 'SHUTDOWN_DRAIN_MS'
 > & {
   APP_URL: string;
   SEED_DEMO_DATA: boolean;
   MAIL_TRANSPORT: 'smtp' | 'log' | 'outbox';
   DEMO_PASSWORD: string;
+  SHUTDOWN_DRAIN_MS: number;
 };
 
 export class ConfigError extends Error {
@@ -142,19 +213,24 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the environment; throws a ConfigError that names every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
+function configError(issues: z.core.$ZodIssue[], env: NodeJS.ProcessEnv): ConfigError {
+  return new ConfigError(
+    issues.map((issue) => {
       const name = issue.path.join('.') || 'environment';
       const value = env[name];
       const shown =
-        value === undefined || /SECRET|URL|KEY|DSN/.test(name) ? '' : ` (got "${value}")`;
+        value === undefined || /SECRET|URL|KEY|DSN|TOKEN|PASSWORD/.test(name)
+          ? ''
+          : ` (got "${value}")`;
       return `${name}: ${issue.message}${shown}`;
-    });
-    throw new ConfigError(problems);
-  }
+    }),
+  );
+}
+
+/** Parses the environment; throws a ConfigError that names every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) throw configError(parsed.error.issues, env);
   const config = parsed.data;
   const production = config.NODE_ENV === 'production';
   return {
@@ -165,7 +241,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     MAIL_TRANSPORT:
       config.MAIL_TRANSPORT ?? (config.SMTP_URL ? 'smtp' : production ? 'log' : 'outbox'),
     DEMO_PASSWORD: config.DEMO_PASSWORD ?? DEMO_PASSWORD,
+    SHUTDOWN_DRAIN_MS: config.SHUTDOWN_DRAIN_MS ?? (production ? PRODUCTION_DRAIN_MS : 0),
   };
+}
+
+const databaseConfigSchema = z.object({
+  DATABASE_URL: configSchema.shape.DATABASE_URL,
+  DATABASE_APP_URL: configSchema.shape.DATABASE_APP_URL,
+  DATA_DIR: configSchema.shape.DATA_DIR,
+});
+export type DatabaseConfig = z.output<typeof databaseConfigSchema>;
+
+/**
+ * The database settings alone, for `npm run db:migrate`: a migration job or an operator's shell
+ * has the database's address but need not have the server's secrets, mail or public address,
+ * which production otherwise requires.
+ */
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
+  const parsed = databaseConfigSchema.safeParse(env);
+  if (!parsed.success) throw configError(parsed.error.issues, env);
+  return parsed.data;
 }
 
 /** docs/product.md, "Constants": error sampling 0.1 in production, 1 otherwise. */

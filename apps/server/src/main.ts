@@ -1,9 +1,14 @@
 // Starts Callboard: `npm start` (built SPA + API on PORT) or `npm run dev`.
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from './config.ts';
+import { removeBackupEndpoint, writeBackupEndpoint } from './db/backup.ts';
+import { metricsApp } from './http/operations.ts';
 import { createLogger } from './lib/logger.ts';
 import { TenantConnectionError } from './db/client.ts';
 import { PublishedDemoPasswordError } from './db/seed/demo-guard.ts';
+import { gracefulShutdown } from './http/shutdown.ts';
 import { buildServer } from './server.ts';
 
 async function main() {
@@ -28,11 +33,13 @@ async function main() {
     }
     throw error;
   }
-  const { app, database, mail, live } = built;
+  const { app, database, mail, live, readReplica, shutdown, metrics, backup } = built;
   // Retries mail that could not leave at once (and anything another replica left behind).
   mail.start();
   // Listens for the database's change events before any stream can open.
   await live.start();
+  // Checks the read replica (DATABASE_READ_URL) before taking reads to it.
+  await readReplica?.start();
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(
       {
@@ -43,25 +50,75 @@ async function main() {
       },
       `Callboard is listening on ${config.APP_URL}`,
     );
+    // Where `npm run db:backup` on this machine asks for a copy of the embedded database.
+    if (backup) {
+      writeBackupEndpoint(config.DATA_DIR, {
+        pid: process.pid,
+        url: localUrl(info),
+        token: backup.token,
+      });
+      process.on('exit', () => removeBackupEndpoint(config.DATA_DIR, process.pid));
+    }
   });
+  // /metrics alone on a port of its own (docs/operations.md, "Metrics"). It stays up while the
+  // API drains at shutdown, so the last scrapes still see the process; the exit closes it.
+  if (config.METRICS_PORT !== undefined) {
+    serve(
+      {
+        fetch: metricsApp(metrics, config.METRICS_TOKEN).fetch,
+        port: config.METRICS_PORT,
+        hostname: config.METRICS_HOST,
+      },
+      (info) => logger.info({ address: info.address, port: info.port }, 'metrics listening'),
+    );
+  }
 
+  // docs/operations.md, "Shutdown and rolling deploys".
+  const shutDown = gracefulShutdown({
+    server: server as Server,
+    state: shutdown,
+    live,
+    mail,
+    // The replica's pool and lag probe, then the primary's pools (or PGlite).
+    database: {
+      close: async () => {
+        await readReplica?.stop();
+        await database.close();
+      },
+    },
+    logger,
+    drainMs: config.SHUTDOWN_DRAIN_MS,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+  });
   let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // A second signal: the operator will not wait.
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    // Open event streams would keep the server from closing: end them (clients reconnect to
-    // another replica), then let the last requests finish.
-    const liveStopped = live.stop();
-    server.close(() => {
-      void Promise.all([liveStopped, mail.stop()])
-        .then(() => database.close())
-        .finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(1), 10_000).unref();
+    shutDown(signal).then(
+      (code) => process.exit(code),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+/** The address a client on this machine reaches the server at. */
+function localUrl(info: AddressInfo): string {
+  const host =
+    info.address === '0.0.0.0' || info.address === '::'
+      ? '127.0.0.1'
+      : info.family === 'IPv6'
+        ? `[${info.address}]`
+        : info.address;
+  return `http://${host}:${info.port}`;
 }
 
 await main();

@@ -1,5 +1,6 @@
 // Builds a running Callboard from a configuration: database (migrated, seeded when empty),
 // identity, mail and the HTTP app. main.ts serves it; the tests start it on a free port.
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -10,17 +11,20 @@ import {
   type Database,
   type DatabaseTarget,
 } from './db/client.ts';
-import { migrateDatabase } from './db/migrate.ts';
+import { migrateDatabase, withStartupLock } from './db/migrate.ts';
+import { createReadReplica, replicaAppUrl } from './db/read-replica.ts';
 import {
   demoAccountsWithPublishedPassword,
   PublishedDemoPasswordError,
 } from './db/seed/demo-guard.ts';
 import { seedDemoDataIfEmpty } from './db/seed/seed.ts';
 import { createApp } from './http/app.ts';
+import type { ShutdownState } from './http/shutdown.ts';
 import { resolveAuthSecret } from './lib/auth-secret.ts';
 import { createErrorReporter } from './lib/error-reporting.ts';
 import { createMailQueue } from './lib/mail-queue.ts';
 import { createMailer } from './lib/mailer.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { pruneRates } from './lib/rate-limit.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { createLiveHub } from './modules/events/live-hub.ts';
@@ -43,7 +47,7 @@ export async function buildServer(options: BuildOptions) {
   const config = { ...options.config, AUTH_SECRET: resolveAuthSecret(options.config) };
   const database =
     options.database ?? (await openDatabase(options.databaseTarget ?? databaseTarget(config)));
-  await migrateDatabase(database);
+  await migrateDatabase(database, logger);
   try {
     await checkTenantConnection(database);
   } catch (error) {
@@ -51,10 +55,12 @@ export async function buildServer(options: BuildOptions) {
     throw error;
   }
   if (config.SEED_DEMO_DATA) {
-    const seeded = await seedDemoDataIfEmpty(database.db, {
+    // Under the start-up lock: replicas starting together on an empty database load it once.
+    const seeded = await withStartupLock(
+      database,
+      () => seedDemoDataIfEmpty(database.db, { logger, password: config.DEMO_PASSWORD }),
       logger,
-      password: config.DEMO_PASSWORD,
-    });
+    );
     if (seeded) logger.info(seeded, 'loaded the demo data into the empty database');
   }
   if (config.NODE_ENV === 'production') {
@@ -74,12 +80,31 @@ export async function buildServer(options: BuildOptions) {
   const mail = createMailQueue({ db: database.db, mailer, logger });
   const auth = createAuth({ db: database.db, config, mail, logger });
   const errorReporter = await createErrorReporter(config, logger);
+  // Started (checked every second) by whoever serves the app, like the live hub below; until
+  // then every read runs on the primary.
+  const readReplica =
+    config.DATABASE_READ_URL && database.kind === 'postgres'
+      ? createReadReplica({
+          database,
+          url: replicaAppUrl(config.DATABASE_READ_URL, config.DATABASE_APP_URL),
+          maxLagMs: config.DATABASE_READ_MAX_LAG_MS,
+          logger,
+        })
+      : null;
   // Started (listening) by whoever serves the app: main.ts, or the test server.
   const live = createLiveHub({
     database,
     logger,
     ...(options.liveHeartbeatMs === undefined ? {} : { heartbeatMs: options.liveHeartbeatMs }),
   });
+  const shutdown: ShutdownState = { stopping: false };
+  const metrics = createMetrics({ database, live, logger });
+  // Its last check's figure: null (NaN on the gauge) while the replica cannot be measured.
+  if (readReplica) metrics.measureReplicaLag(() => readReplica.status().lagSeconds ?? null);
+  // The embedded database is copied through the running server (db/backup.ts).
+  const backup = database.snapshot
+    ? { token: randomBytes(32).toString('base64url'), snapshot: database.snapshot }
+    : null;
   const app = createApp({
     db: database.db,
     config,
@@ -89,8 +114,25 @@ export async function buildServer(options: BuildOptions) {
     auth,
     errorReporter,
     live,
+    readReplica,
+    metrics,
+    backup,
     webRoot:
       options.webRoot === undefined ? (config.WEB_DIST_DIR ?? DEFAULT_WEB_ROOT) : options.webRoot,
+    shutdown,
   });
-  return { app, database, config, mailer, mail, auth, errorReporter, live };
+  return {
+    app,
+    database,
+    config,
+    mailer,
+    mail,
+    auth,
+    errorReporter,
+    live,
+    readReplica,
+    shutdown,
+    metrics,
+    backup,
+  };
 }

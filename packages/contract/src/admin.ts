@@ -120,6 +120,7 @@ export const AUDIT_ACTIONS = [
   'api_key.revoked',
   'integration.created',
   'integration.removed',
+  'organisation.phone_country_changed',
 ] as const;
 
 export const auditQuerySchema = z
@@ -230,3 +231,24 @@ export const platformAgentSchema = z.object({
 export const mapAgentBodySchema = z.object({
   organisationId: z.uuid({ message: 'must be an organisation id or null' }).nullable(),
 });
+
+/**
+ * An organisation's settings, as its admins see and change them. `phone_country` is the ISO 3166
+ * country whose local phone forms the call search reads ("07700 499194" in GB is +44 7700
+ * 499194; docs/search.md, "Search"); `phone_countries` are the ones it may be.
+ */
+export const organisationSettingsSchema = z.object({
+  name: z.string(),
+  phone_country: z.string(),
+  phone_countries: z.array(z.object({ code: z.string(), calling_code: z.string() })),
+});
+export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;
+
+export const updateOrganisationSettingsBodySchema = z
+  .object({
+    phone_country: z
+      .string({ message: 'must be text' })
+      .regex(/^[A-Z]{2}$/u, 'must be a two-letter country code such as GB'),
+  })
+  .strict();
+export type UpdateOrganisationSettingsBody = z.infer<typeof updateOrganisationSettingsBodySchema>;

@@ -1,6 +1,7 @@
 // The call log's API contract: /api/v1/calls and /api/v1/organisation/*. Field names are the
 // database's (snake_case); query parameters keep the product's camelCase (docs/product.md, "Routes").
 import { z } from 'zod';
+import { callSearchTermsSchema, callSnippetSchema } from './call-search.ts';
 
 export const CALL_STATUSES = ['New', 'In progress', 'Closed'] as const;
 export const callStatusSchema = z.enum(CALL_STATUSES);
@@ -81,14 +82,26 @@ export const callSummarySchema = z.object({
 });
 export type CallSummary = z.infer<typeof callSummarySchema>;
 
+/**
+ * A row of the list. With a search (`q`), `snippet` is the passage of the call where the words
+ * were found (null: they are in the caller's name, number or call id only); without one it is
+ * absent (docs/search.md, "Search").
+ */
+export const callListItemSchema = callSummarySchema.extend({
+  snippet: callSnippetSchema.nullable().optional(),
+});
+export type CallListItem = z.infer<typeof callListItemSchema>;
+
 export const callListResponseSchema = z.object({
-  rows: z.array(callSummarySchema),
+  rows: z.array(callListItemSchema),
   /** Exact number of calls matching every filter including status. */
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
   /** Matching calls per status tab (every filter but status), for the tab badges. */
   counts: z.object({ open: z.number().int(), closed: z.number().int(), all: z.number().int() }),
+  /** With a search: what it looked for, to mark in what the client shows. */
+  search: callSearchTermsSchema.optional(),
 });
 export type CallListResponse = z.infer<typeof callListResponseSchema>;
 

@@ -29,6 +29,19 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',
+  /** The server cannot take the request now (it is shutting down): retry after Retry-After. */
+  'UNAVAILABLE',
+  /**
+   * 503: the database cannot be reached (or is shutting down, or too busy to answer in time).
+   * Nothing was changed; try again after the answer's Retry-After (docs/operations.md, "Database
+   * outages").
+   */
+  'DATABASE_UNAVAILABLE',
+  /**
+   * 503: the connection to the database was lost while a change was being committed, so nobody
+   * knows whether it was saved. Read the data again before repeating the change.
+   */
+  'OUTCOME_UNKNOWN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -7,6 +7,7 @@ export * from './call-list-filters.ts';
 export * from './call-list-view.ts';
 export * from './call-bulk.ts';
 export * from './saved-views.ts';
+export * from './call-search.ts';
 export * from './call-csv.ts';
 export * from './analytics.ts';
 export * from './admin.ts';

@@ -32,7 +32,43 @@ export interface Database {
    * through the embedded client. Resolves once listening.
    */
   listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
+  /**
+   * Runs `work` while holding the PostgreSQL advisory lock `key` (session level, on an owner
+   * connection kept for the purpose), so that replicas starting together take turns: see
+   * STARTUP_LOCK_KEY in db/migrate.ts. The lock goes with the connection if the process dies.
+   * On PGlite, one process owns the database: `work` simply runs.
+   */
+  withLock: <T>(key: bigint, work: () => Promise<T>, onWait?: () => void) => Promise<T>;
+  /** How busy the connections are, for the metrics (docs/operations.md, "Metrics"). */
+  usage: DatabaseUsage;
+  /**
+   * PGlite only: a consistent copy of the whole embedded database, as PGlite's gzipped tarball of
+   * its data directory, taken while the server runs (docs/operations.md, "Backups and restore").
+   * Null on a PostgreSQL server, which pg_dump backs up.
+   */
+  snapshot: (() => Promise<Blob>) | null;
   close: () => Promise<void>;
+}
+
+/**
+ * One pool's connections now. On PGlite the "pool" is the one embedded connection: total 1, idle
+ * unless a statement or transaction holds it, and waiting the operations queued behind it.
+ */
+export interface PoolUsage {
+  pool: 'owner' | 'tenant' | 'embedded';
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export interface DatabaseUsage {
+  pools: () => PoolUsage[];
+  /**
+   * Calls `listener` with the seconds each checkout waited for its connection (a pg pool's
+   * connect, or PGlite's lock on its one connection) until the returned function is called.
+   */
+  onAcquire: (listener: (pool: PoolUsage['pool'], seconds: number) => void) => () => void;
 }
 
 export interface ListenHandlers {
@@ -43,12 +79,40 @@ export interface ListenHandlers {
   onError: (error: unknown) => void;
 }
 
-/** Waits before each reconnect of a dropped listener; the last repeats. */
-export const LISTEN_RETRY_MS = [1_000, 2_000, 5_000, 10_000] as const;
+/**
+ * Waits before each reconnect of a dropped listener; the last repeats, so live updates resume
+ * within about 5 s of PostgreSQL's return.
+ */
+export const LISTEN_RETRY_MS = [500, 1_000, 2_000, 5_000] as const;
+
+/**
+ * How long a PostgreSQL server may take before a request gives up on it (config.ts;
+ * docs/operations.md, "Database outages").
+ */
+export interface DatabaseTimeouts {
+  /** Opening a connection, or waiting for a free one in a full pool. */
+  connectMs: number;
+  /**
+   * One statement of a request's (tenant) transaction, enforced by PostgreSQL itself; 0: none.
+   * The owner pool has none: migrations and the seed run long statements on it.
+   */
+  statementMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5_000,
+  statementMs: 30_000,
+};
 
 export type DatabaseTarget =
   // appUrl: the callboard_app login; unset: url with that user and no password.
-  | { kind: 'postgres'; url: string; appUrl?: string | undefined; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      appUrl?: string | undefined;
+      poolSize?: number;
+      timeouts?: DatabaseTimeouts;
+    }
   // dataDir undefined: in memory (tests).
   | { kind: 'pglite'; dataDir?: string };
 
@@ -79,21 +143,102 @@ export function defaultAppUrl(url: string): string {
   return target.toString();
 }
 
+function acquireListeners() {
+  const listeners = new Set<(pool: PoolUsage['pool'], seconds: number) => void>();
+  return {
+    emit: (pool: PoolUsage['pool'], startedMs: number) => {
+      const seconds = (performance.now() - startedMs) / 1000;
+      for (const listener of listeners) listener(pool, seconds);
+    },
+    onAcquire: (listener: (pool: PoolUsage['pool'], seconds: number) => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * Times every checkout of a pg pool. pool.query checks out through this.connect too, so both
+ * plain queries and Drizzle's transactions are counted.
+ */
+function timeCheckouts(pool: pg.Pool, done: (startedMs: number) => void) {
+  const connect = pool.connect.bind(pool) as (callback: ConnectCallback) => void;
+  const timed = (callback?: ConnectCallback) => {
+    const started = performance.now();
+    if (callback) {
+      connect((error, client, release) => {
+        done(started);
+        callback(error, client, release);
+      });
+      return;
+    }
+    return new Promise<pg.PoolClient>((resolve, reject) => {
+      connect((error, client) => {
+        done(started);
+        if (error || !client) reject(error ?? new Error('the pool gave no connection'));
+        else resolve(client);
+      });
+    });
+  };
+  pool.connect = timed as typeof pool.connect;
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  const acquired = acquireListeners();
   if (target.kind === 'postgres') {
-    const pool = (connectionString: string, name: string) => {
+    const timeouts = target.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+    const pool = (
+      connectionString: string,
+      name: PoolUsage['pool'],
+      options: pg.PoolConfig = {},
+    ) => {
       const created = new pg.Pool({
         connectionString,
         max: target.poolSize ?? 10,
-        application_name: name,
+        application_name: name === 'owner' ? 'callboard' : 'callboard-tenant',
+        connectionTimeoutMillis: timeouts.connectMs,
+        keepAlive: true,
+        ...options,
       });
       // A dropped idle connection must not crash the process; the pool replaces it.
       created.on('error', () => undefined);
+      // Nor one that drops while checked out: pg-pool takes its own listener off a connection it
+      // hands out, and between two statements of a transaction nothing else listens. The
+      // statement that was running, or the next one, fails with the error instead.
+      created.on('connect', (client) => {
+        client.on('error', () => undefined);
+        abandonAfterReadTimeout(client);
+      });
+      timeCheckouts(created, (started) => acquired.emit(name, started));
       return created;
     };
-    const ownerPool = pool(target.url, 'callboard');
+    const ownerPool = pool(target.url, 'owner');
     // Connects lazily: the role may only log in once the migrations have run.
-    const appPool = pool(target.appUrl ?? defaultAppUrl(target.url), 'callboard-tenant');
+    const appPool = pool(
+      target.appUrl ?? defaultAppUrl(target.url),
+      'tenant',
+      timeouts.statementMs > 0
+        ? {
+            statement_timeout: timeouts.statementMs,
+            // Only for a server that stopped answering altogether (a host gone without closing
+            // its connections): PostgreSQL ends a slow statement itself, well before this.
+            query_timeout: timeouts.statementMs + timeouts.connectMs,
+          }
+        : {},
+    );
+    const usageOf = (name: PoolUsage['pool'], of: pg.Pool): PoolUsage => ({
+      pool: name,
+      max: of.options.max,
+      total: of.totalCount,
+      idle: of.idleCount,
+      waiting: of.waitingCount,
+    });
     const db = drizzlePg(ownerPool, { schema }) as unknown as Db;
     const appDb = drizzlePg(appPool, { schema }) as unknown as Db;
     tenantRoutes.set(db, { db: appDb, setRole: false });
@@ -101,7 +246,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       appDb,
       kind: 'postgres',
-      listen: (channel, handlers) => listenOnServer(target.url, channel, handlers),
+      listen: (channel, handlers) => listenOnServer(target.url, channel, handlers, timeouts),
+      withLock: (key, work, onWait) => withAdvisoryLock(ownerPool, key, work, onWait),
+      usage: {
+        pools: () => [usageOf('owner', ownerPool), usageOf('tenant', appPool)],
+        onAcquire: acquired.onAcquire,
+      },
+      snapshot: null,
       close: async () => {
         await Promise.all([appPool.end(), ownerPool.end()]);
       },
@@ -112,20 +263,83 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const client = await PGlite.create(target.dataDir);
+  // Every query, exec and transaction of PGlite's takes this lock on its one connection first
+  // (its published, underscored API): the time to take it is the wait for a connection.
+  let waiting = 0;
+  let busy = false;
+  const runExclusive = client._runExclusiveTransaction.bind(client);
+  client._runExclusiveTransaction = <T>(work: () => Promise<T>) => {
+    const started = performance.now();
+    waiting += 1;
+    return runExclusive(async () => {
+      waiting -= 1;
+      busy = true;
+      acquired.emit('embedded', started);
+      try {
+        return await work();
+      } finally {
+        busy = false;
+      }
+    });
+  };
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   tenantRoutes.set(db, { db, setRole: true });
   return {
     db,
     appDb: db,
     kind: 'pglite',
+    usage: {
+      pools: () => [{ pool: 'embedded', max: 1, total: 1, idle: busy ? 0 : 1, waiting }],
+      onAcquire: acquired.onAcquire,
+    },
+    snapshot: async () => {
+      // A checkpoint first, so that opening the copy has little WAL to replay. Then the copy,
+      // holding the lock that every statement and transaction takes: no transaction is half done
+      // in it, and nothing writes while the files are read.
+      await client.exec('checkpoint');
+      return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+    },
     listen: async (channel, handlers) => {
       const unlisten = await client.listen(channel, handlers.onNotification);
       return async () => {
         if (!client.closed) await unlisten();
       };
     },
+    withLock: (_key, work) => work(),
     close: () => client.close(),
   };
+}
+
+async function withAdvisoryLock<T>(
+  pool: pg.Pool,
+  key: bigint,
+  work: () => Promise<T>,
+  onWait?: () => void,
+): Promise<T> {
+  const client = await pool.connect();
+  const id = key.toString();
+  let reusable = false;
+  try {
+    const { rows } = await client.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock($1) as locked',
+      [id],
+    );
+    if (!rows[0]?.locked) {
+      onWait?.();
+      await client.query('select pg_advisory_lock($1)', [id]);
+    }
+    try {
+      return await work();
+    } finally {
+      // A connection that cannot unlock has died, and its lock with it: it is not handed back.
+      await client.query('select pg_advisory_unlock($1)', [id]).then(
+        () => (reusable = true),
+        () => undefined,
+      );
+    }
+  } finally {
+    client.release(!reusable);
+  }
 }
 
 /**
@@ -137,6 +351,7 @@ async function listenOnServer(
   url: string,
   channel: string,
   handlers: ListenHandlers,
+  timeouts: DatabaseTimeouts,
 ): Promise<() => Promise<void>> {
   let current: pg.Client | null = null;
   let stopped = false;
@@ -155,6 +370,7 @@ async function listenOnServer(
       connectionString: url,
       application_name: 'callboard-listen',
       keepAlive: true,
+      connectionTimeoutMillis: timeouts.connectMs,
     });
     client.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) {
@@ -209,6 +425,30 @@ async function listenOnServer(
   };
 }
 
+type QueryMethod = (...args: unknown[]) => unknown;
+
+/**
+ * When a query outlives the pool's query_timeout, node-postgres stops waiting but keeps the
+ * statement as the connection's running one: the ROLLBACK that follows would queue behind it
+ * (for another timeout) and the pool would hand the stuck connection out again. Destroying the
+ * socket fails both at once, and the pool drops the connection when it comes back.
+ */
+function abandonAfterReadTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as QueryMethod;
+  const guarded: QueryMethod = (...args) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') {
+          client.connection.stream.destroy();
+        }
+      });
+    }
+    return result;
+  };
+  Object.assign(client, { query: guarded });
+}
+
 /** The tenant pool cannot be used: the message says what to set. */
 export class TenantConnectionError extends Error {}
 
@@ -246,9 +486,20 @@ export function databaseTarget(config: {
   DATABASE_URL?: string | undefined;
   DATABASE_APP_URL?: string | undefined;
   DATA_DIR: string;
+  DATABASE_CONNECT_TIMEOUT_MS?: number;
+  DATABASE_STATEMENT_TIMEOUT_MS?: number;
 }) {
   return config.DATABASE_URL
-    ? ({ kind: 'postgres', url: config.DATABASE_URL, appUrl: config.DATABASE_APP_URL } as const)
+    ? ({
+        kind: 'postgres',
+        url: config.DATABASE_URL,
+        appUrl: config.DATABASE_APP_URL,
+        timeouts: {
+          connectMs: config.DATABASE_CONNECT_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.connectMs,
+          statementMs:
+            config.DATABASE_STATEMENT_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.statementMs,
+        },
+      } as const)
     : ({ kind: 'pglite', dataDir: `${config.DATA_DIR}/pglite` } as const);
 }
 

@@ -1,8 +1,9 @@
 // `npm run db:migrate`: applies the migrations to the configured database (DATABASE_URL, else
 // PGlite in DATA_DIR) as the server does at start, then checks that the tenant connection
 // (DATABASE_APP_URL, or DATABASE_URL as callboard_app) can log in. For an operator who migrates
-// before starting the server, or with a different role.
-import { ConfigError, loadConfig } from '../config.ts';
+// before starting the server, or with a different role. It reads the database settings only, so
+// it runs with NODE_ENV=production and nothing else of the server's configuration.
+import { ConfigError, loadDatabaseConfig } from '../config.ts';
 import {
   checkTenantConnection,
   databaseTarget,
@@ -14,7 +15,7 @@ import { migrateDatabase } from './migrate.ts';
 async function main(): Promise<number> {
   let config;
   try {
-    config = loadConfig();
+    config = loadDatabaseConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);
@@ -23,7 +24,9 @@ async function main(): Promise<number> {
   const target = databaseTarget(config);
   const database = await openDatabase(target);
   try {
-    await migrateDatabase(database);
+    await migrateDatabase(database, {
+      info: (message) => process.stderr.write(`db:migrate: ${message}\n`),
+    });
     await checkTenantConnection(database);
     process.stdout.write(
       `Migrated ${target.kind === 'postgres' ? 'the PostgreSQL database (DATABASE_URL)' : `PGlite in ${target.dataDir}`}.\n`,

@@ -9,6 +9,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -16,6 +17,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -359,6 +361,108 @@ export const callCounts = pgTable(
   (table) => [primaryKey({ columns: [table.organisation_id, table.status, table.deleted] })],
 );
 
+/**
+ * Analytics' source (docs/analytics.md): for each call that is counted (in an organisation, not
+ * deleted), one row for its arrival (`arrival`: the call ended at `at`) and one for each instant
+ * its status or assignee changed. Derived from call_log and call_activity by
+ * functions/call_timeline_refresh.sql whenever either changes; never written otherwise.
+ * `open_delta` / `unassigned_delta`: what the row's instant did to the open backlog and to the
+ * unassigned open calls. A close (a change to Closed at `at`) carries `close_seconds` (from the
+ * call's end) and `previous_close_at` (the call's close before it, if any).
+ */
+export const callTimeline = pgTable(
+  'call_timeline',
+  {
+    call_id: text('call_id').notNull(),
+    arrival: boolean('arrival').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    organisation_id: uuid('organisation_id').notNull(),
+    agent_id: text('agent_id').notNull(),
+    // Arrival rows: the call's current values.
+    status: text('status'),
+    assignee_id: uuid('assignee_id'),
+    sentiment: text('sentiment'),
+    duration_seconds: integer('duration_seconds'),
+    disconnection_reason: text('disconnection_reason'),
+    open_delta: integer('open_delta').notNull(),
+    unassigned_delta: integer('unassigned_delta').notNull(),
+    close_seconds: doublePrecision('close_seconds'),
+    previous_close_at: timestamp('previous_close_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.call_id, table.arrival, table.at] }),
+    index('call_timeline_organisation_at_idx').on(table.organisation_id, table.at),
+  ],
+);
+
+/**
+ * call_timeline summed per organisation, agent and UTC hour (functions/call_timeline_rollup.sql):
+ * calls received by current status in each quarter of the hour (so that time zones with
+ * half- and quarter-hour offsets can be assembled), durations, sentiments, and the backlog's
+ * changes.
+ */
+export const callHourly = pgTable(
+  'call_hourly',
+  {
+    organisation_id: uuid('organisation_id').notNull(),
+    agent_id: text('agent_id').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    new_0: integer('new_0').notNull(),
+    new_1: integer('new_1').notNull(),
+    new_2: integer('new_2').notNull(),
+    new_3: integer('new_3').notNull(),
+    in_progress_0: integer('in_progress_0').notNull(),
+    in_progress_1: integer('in_progress_1').notNull(),
+    in_progress_2: integer('in_progress_2').notNull(),
+    in_progress_3: integer('in_progress_3').notNull(),
+    closed_0: integer('closed_0').notNull(),
+    closed_1: integer('closed_1').notNull(),
+    closed_2: integer('closed_2').notNull(),
+    closed_3: integer('closed_3').notNull(),
+    duration_total: bigint('duration_total', { mode: 'number' }).notNull(),
+    with_duration: integer('with_duration').notNull(),
+    positive: integer('positive').notNull(),
+    neutral: integer('neutral').notNull(),
+    negative: integer('negative').notNull(),
+    open_delta: integer('open_delta').notNull(),
+    unassigned_delta: integer('unassigned_delta').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organisation_id, table.hour, table.agent_id] })],
+);
+
+/** Calls received per organisation, agent, UTC hour and disconnection reason (null: none). */
+export const callHourlyReasons = pgTable(
+  'call_hourly_reasons',
+  {
+    organisation_id: uuid('organisation_id').notNull(),
+    agent_id: text('agent_id').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    reason: text('reason'),
+    calls: integer('calls').notNull(),
+  },
+  (table) => [
+    unique('call_hourly_reasons_key')
+      .on(table.organisation_id, table.hour, table.agent_id, table.reason)
+      .nullsNotDistinct(),
+  ],
+);
+
+/** Open calls now per organisation, agent and assignee (null: unassigned). */
+export const callWorkload = pgTable(
+  'call_workload',
+  {
+    organisation_id: uuid('organisation_id').notNull(),
+    agent_id: text('agent_id').notNull(),
+    assignee_id: uuid('assignee_id'),
+    calls: integer('calls').notNull(),
+  },
+  (table) => [
+    unique('call_workload_key')
+      .on(table.organisation_id, table.agent_id, table.assignee_id)
+      .nullsNotDistinct(),
+  ],
+);
+
 export const ACTIVITY_TYPES = ['ASSIGNED', 'STATUS_CHANGED', 'NOTE'] as const;
 
 export const callActivity = pgTable(
@@ -632,6 +736,10 @@ export const TENANT_TABLES = [
   'call_log',
   'call_activity',
   'call_counts',
+  'call_timeline',
+  'call_hourly',
+  'call_hourly_reasons',
+  'call_workload',
   'invitations',
   'api_keys',
   'audit_log',

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../test/databases.ts';
+import { sessionFor, testDatabaseKinds } from '../test/databases.ts';
 import {
   checkTenantConnection,
   defaultAppUrl,
@@ -29,20 +29,8 @@ import {
   withIntegration,
   withPlatform,
   withTenant,
-  type AccessClaims,
   type Tx,
 } from './tenant.ts';
-
-async function sessionFor(database: Database, email: string): Promise<AccessClaims> {
-  const [row] = await queryRows<{ user_id: string; session_id: string }>(
-    database.db,
-    sql`insert into sessions (token, expires_at, user_id)
-        select md5(random()::text), now() + interval '1 hour', id from users where email = ${email}
-        returning user_id, id as session_id`,
-  );
-  if (!row) throw new Error(`no user ${email}`);
-  return { userId: row.user_id, sessionId: row.session_id };
-}
 
 /** The error a promise rejects with (its driver cause, as text), or null if it resolves. */
 async function failure(promise: Promise<unknown>): Promise<string | null> {
@@ -61,8 +49,12 @@ const EXPECTED_TABLE_GRANTS = [
   'call_activity INSERT',
   'call_activity SELECT',
   'call_counts SELECT',
+  'call_hourly SELECT',
+  'call_hourly_reasons SELECT',
   'call_log SELECT',
   'call_presence SELECT',
+  'call_timeline SELECT',
+  'call_workload SELECT',
   'integrations DELETE',
   'invitations INSERT',
   'invitations SELECT',
@@ -188,6 +180,7 @@ const EXPECTED_FUNCTIONS = [
   'app_enter_integration',
   'app_is_platform',
   'app_organisation_id',
+  'app_search_call_ids',
   'app_user_id',
   'call_exists',
   'call_log_phone_tokens',
@@ -223,6 +216,10 @@ describe.each(testDatabaseKinds)('tenant isolation [$name]', ({ name, create }) 
       sql`select (select count(*) from call_log where organisation_id = ${northwindId}) as calls,
                  (select count(*) from call_activity where organisation_id = ${northwindId}) as activity,
                  (select count(*) from call_counts where organisation_id = ${northwindId}) as counts,
+                 (select count(*) from call_timeline where organisation_id = ${northwindId}) as timeline,
+                 (select count(*) from call_hourly where organisation_id = ${northwindId}) as hourly,
+                 (select count(*) from call_hourly_reasons where organisation_id = ${northwindId}) as reasons,
+                 (select count(*) from call_workload where organisation_id = ${northwindId}) as workload,
                  (select count(*) from agent_mapping where organisation_id = ${northwindId}) as agents,
                  (select count(*) from profiles where organisation_id = ${northwindId}) as profiles,
                  (select count(*) from organisations where id = ${northwindId}) as organisations`,
@@ -235,6 +232,10 @@ describe.each(testDatabaseKinds)('tenant isolation [$name]', ({ name, create }) 
     calls: 0,
     activity: 0,
     counts: 0,
+    timeline: 0,
+    hourly: 0,
+    reasons: 0,
+    workload: 0,
     agents: 0,
     profiles: 0,
     organisations: 0,

@@ -5,7 +5,9 @@
 // that session against the sessions table (docs/decisions/0008-least-privilege-database-roles.md).
 import { sql } from 'drizzle-orm';
 import { AppError } from '../http/errors.ts';
-import { queryRows, tenantRouteFor, type Db } from './client.ts';
+import { queryRows, tenantRouteFor, type Db, type TenantRoute } from './client.ts';
+import { readReplicaFor, type Lsn } from './read-replica.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 /** A transaction handle, for the service and query functions that run inside withTenant. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -14,6 +16,16 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface AccessClaims {
   userId: string;
   sessionId: string;
+  /** Set per request by the API when a read replica is configured (withTenantRead). */
+  reads?: ReadRouting;
+}
+
+/** Where this request's reads may run, and where they did (docs/operations.md, "Read replica"). */
+export interface ReadRouting {
+  /** The primary's WAL position after this client's last write: its reads must include it. */
+  after: Lsn | null;
+  /** Set by withTenantRead: the last read's database. */
+  servedBy: 'replica' | 'primary' | null;
 }
 
 /** Who is calling, as the database says at the start of the transaction. */
@@ -44,21 +56,67 @@ async function enter<T>(
   work: (tx: Tx, row: EnterRow) => Promise<T>,
   config?: TransactionConfig,
 ): Promise<T> {
-  const route = tenantRouteFor(db);
-  return route.db.transaction(async (tx) => {
-    const [row] = await queryRows<EnterRow>(
-      tx,
-      sql`select entered.organisation_id, entered.role, entered.is_super_admin
+  return enterOn(tenantRouteFor(db), claims, platform, work, config, () =>
+    AppError.unauthenticated(),
+  );
+}
+
+/** enter on a given route; `noSession` is thrown when app_enter finds no live session. */
+async function enterOn<T>(
+  route: TenantRoute,
+  claims: AccessClaims,
+  platform: boolean,
+  work: (tx: Tx, row: EnterRow) => Promise<T>,
+  config: TransactionConfig | undefined,
+  noSession: () => Error,
+): Promise<T> {
+  return transaction(
+    route.db,
+    async (tx) => {
+      const [row] = await queryRows<EnterRow>(
+        tx,
+        sql`select entered.organisation_id, entered.role, entered.is_super_admin
                  ${platform ? sql`, set_config('app.platform', case when entered.is_super_admin then 'on' else '' end, true) as platform_set` : sql``}
                  ${route.setRole ? sql`, set_config('role', 'callboard_app', true) as role_set` : sql``}
           from app_enter(${claims.userId}::uuid, ${claims.sessionId}::uuid) as entered`,
-    );
-    if (!row) throw AppError.unauthenticated();
-    return work(tx, row);
-  }, config);
+      );
+      if (!row) throw noSession();
+      return work(tx, row);
+    },
+    config,
+  );
 }
 
 type TransactionConfig = Parameters<Db['transaction']>[1];
+
+/**
+ * One transaction, as Drizzle runs it, that tells apart the one failure whose outcome nobody
+ * knows. A connection lost before COMMIT was sent leaves nothing behind (PostgreSQL rolls back
+ * what an ended session left open): the error goes on as it is, and the HTTP layer answers 503
+ * DATABASE_UNAVAILABLE, "not applied, retry". A connection lost once the work is done, that is
+ * while COMMIT is on its way, may have come before or after PostgreSQL committed: 503
+ * OUTCOME_UNKNOWN (docs/decisions/0021-database-outages-fail-fast.md). A read-only transaction
+ * has nothing to be unsure about.
+ */
+async function transaction<T>(
+  db: Db,
+  work: (tx: Tx) => Promise<T>,
+  config?: TransactionConfig,
+): Promise<T> {
+  const progress = { committing: false };
+  try {
+    return await db.transaction(async (tx) => {
+      const result = await work(tx);
+      progress.committing = true;
+      return result;
+    }, config);
+  } catch (error) {
+    if (progress.committing && config?.accessMode !== 'read only' && isDatabaseUnavailable(error)) {
+      throw AppError.outcomeUnknown();
+    }
+    throw error;
+  }
+}
 
 /**
  * For reads that must not come back quietly empty: one snapshot for the whole transaction. Under
@@ -79,19 +137,57 @@ export async function withTenant<T>(
   work: (tx: Tx, principal: Principal) => Promise<T>,
   config?: TransactionConfig,
 ): Promise<T> {
-  return enter(
-    db,
-    claims,
-    false,
-    (tx, row) =>
-      work(tx, {
-        userId: claims.userId,
-        organisationId: row.organisation_id,
-        role: row.role,
-        isSuperAdmin: row.is_super_admin,
-      }),
-    config,
-  );
+  return enter(db, claims, false, (tx, row) => work(tx, principalOf(claims, row)), config);
+}
+
+/** The replica had no live session for the token (a new one not replayed yet): ask the primary. */
+class SessionNotOnReplica extends Error {}
+
+/**
+ * withTenant for the reads a streaming replica may serve: the call list, a call's details,
+ * analytics, saved-view counts, CSV export. With DATABASE_READ_URL set, the transaction runs on
+ * the replica when it is usable and has replayed the caller's last write (claims.reads.after);
+ * otherwise, and whenever it fails there — unreachable, stopped mid-read, no session yet, a query
+ * cancelled by recovery — on the primary, as withTenant. An AppError from `work` is the answer
+ * and is not retried. `work` must only read: a standby refuses writes.
+ */
+export async function withTenantRead<T>(
+  db: Db,
+  claims: AccessClaims,
+  work: (tx: Tx, principal: Principal) => Promise<T>,
+  config?: TransactionConfig,
+): Promise<T> {
+  const replica = readReplicaFor(db);
+  const target = replica ? await replica.choose(claims.reads?.after ?? null) : null;
+  if (replica && target) {
+    try {
+      const result = await enterOn(
+        { db: target, setRole: false },
+        claims,
+        false,
+        (tx, row) => work(tx, principalOf(claims, row)),
+        config,
+        () => new SessionNotOnReplica(),
+      );
+      if (claims.reads) claims.reads.servedBy = 'replica';
+      return result;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (!(error instanceof SessionNotOnReplica)) replica.failed(error);
+    }
+  }
+  const result = await withTenant(db, claims, work, config);
+  if (claims.reads && replica) claims.reads.servedBy = 'primary';
+  return result;
+}
+
+function principalOf(claims: AccessClaims, row: EnterRow): Principal {
+  return {
+    userId: claims.userId,
+    organisationId: row.organisation_id,
+    role: row.role,
+    isSuperAdmin: row.is_super_admin,
+  };
 }
 
 /**
@@ -137,7 +233,7 @@ export async function withApiKey<T>(
   work: (tx: Tx, principal: ApiKeyPrincipal) => Promise<T>,
 ): Promise<T> {
   const route = tenantRouteFor(db);
-  return route.db.transaction(async (tx) => {
+  return transaction(route.db, async (tx) => {
     const [row] = await queryRows<{ api_key_id: string; organisation_id: string }>(
       tx,
       sql`select entered.api_key_id, entered.organisation_id
@@ -164,7 +260,7 @@ export async function withIntegration<T>(
   work: (tx: Tx, organisationId: string) => Promise<T>,
 ): Promise<T | null> {
   const route = tenantRouteFor(db);
-  return route.db.transaction(async (tx) => {
+  return transaction(route.db, async (tx) => {
     const [row] = await queryRows<{ organisation_id: string }>(
       tx,
       sql`select entered.organisation_id

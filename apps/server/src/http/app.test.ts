@@ -64,6 +64,32 @@ describe('HTTP shell', () => {
     expect(ready.status).toBe(200);
   });
 
+  it('once shutting down: not ready, and every answer closes its connection', async () => {
+    const stopping = await buildServer({
+      config: loadConfig({
+        APP_URL: 'http://localhost:3000',
+        AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+        SEED_DEMO_DATA: 'false',
+        NODE_ENV: 'test',
+      }),
+      logger: pino({ level: 'silent' }),
+      database,
+      webRoot: null,
+    });
+    expect((await stopping.app.request('/healthz')).headers.get('connection')).toBeNull();
+    stopping.shutdown.stopping = true;
+    const ready = await stopping.app.request('/readyz');
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'stopping' });
+    expect(ready.headers.get('connection')).toBe('close');
+    const healthy = await stopping.app.request('/healthz');
+    expect(healthy.status).toBe(200);
+    expect(healthy.headers.get('connection')).toBe('close');
+    const unknown = await stopping.app.request('/api/nothing-here');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('connection')).toBe('close');
+  });
+
   it('answers unknown API paths with the error envelope', async () => {
     const response = await app.request('/api/v1/nothing-here', {
       headers: { authorization: 'Bearer x' },

@@ -14,9 +14,12 @@ import type { Logger } from 'pino';
 import { CALL_IMPORT_MAX_BYTES } from '@callboard/contract';
 import { publicConfig, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { ReadReplica } from '../db/read-replica.ts';
+import { isDatabaseUnavailable, unavailableCause } from '../db/unavailable.ts';
 import type { ErrorReporter } from '../lib/error-reporting.ts';
 import type { MailQueue } from '../lib/mail-queue.ts';
 import type { Mailer } from '../lib/mailer.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { devRoutes } from '../modules/dev/dev.routes.ts';
@@ -45,9 +48,17 @@ import { platformRoutes } from '../modules/platform/platform.routes.ts';
 import { viewRoutes } from '../modules/views/views.routes.ts';
 import { createAccessTokenVerifier } from './access-token.ts';
 import { openApiDocument } from './openapi.ts';
+import { readConsistency } from './read-consistency.ts';
+import {
+  backupEndpoint,
+  metricsEndpoint,
+  requestMetrics,
+  type BackupSource,
+} from './operations.ts';
 import { servedRoutes } from './routes.ts';
 import type { ApiEnv } from './api-env.ts';
-import { AppError } from './errors.ts';
+import type { ShutdownState } from './shutdown.ts';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS } from './errors.ts';
 import {
   databaseErrorOf,
   inputGuard,
@@ -67,8 +78,15 @@ export interface AppDeps {
   errorReporter: ErrorReporter;
   /** This process's live-update streams (docs/live-updates.md). */
   live: LiveHub;
+  metrics: Metrics;
+  /** The embedded database's copy for `npm run db:backup`; null on a PostgreSQL server. */
+  backup: BackupSource | null;
   /** The built SPA (apps/web/dist); null to serve the API only. */
   webRoot: string | null;
+  /** The streaming replica for reads (DATABASE_READ_URL), if any. */
+  readReplica?: ReadReplica | null;
+  /** Set once the process begins to shut down (http/shutdown.ts); unset: it never does. */
+  shutdown?: Readonly<ShutdownState>;
 }
 
 /** Request bodies: identity and the public invitation routes take a few fields. */
@@ -92,7 +110,7 @@ function bodyLimitOf(maxSize: number) {
 }
 
 export function createApp(deps: AppDeps) {
-  const { db, config, logger, mailer, mail, auth, errorReporter, live } = deps;
+  const { db, config, logger, mailer, mail, auth, errorReporter, live, metrics } = deps;
   // The browser talks to Sentry and PostHog directly when they are configured.
   const telemetryOrigins = [config.SENTRY_DSN, config.POSTHOG_KEY ? config.POSTHOG_HOST : undefined]
     .filter((url): url is string => url !== undefined)
@@ -104,6 +122,14 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono<ApiEnv>();
 
+  // First, so that every answer is counted, refusals and errors included.
+  app.use(requestMetrics(metrics));
+  // Shutting down (http/shutdown.ts): every answer closes its connection after it, so no client
+  // sends another request on a connection that is about to close.
+  app.use(async (c, next) => {
+    await next();
+    if (deps.shutdown?.stopping) c.header('Connection', 'close');
+  });
   app.use(requestId());
   // gzip or deflate for JSON, HTML, scripts and styles when the client accepts it. Never for
   // text/event-stream (the middleware's own rule, and the stream says no-transform): each event
@@ -114,13 +140,15 @@ export function createApp(deps: AppDeps) {
     await next();
     const ms = Math.round((performance.now() - started) * 10) / 10;
     // Server time of the request, for browsers' devtools and for benchmarks.
-    c.res.headers.set('Server-Timing', `app;dur=${ms}`);
+    c.res.headers.append('Server-Timing', `app;dur=${ms}`);
     const entry = {
       requestId: c.var.requestId,
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
       ms,
+      // With a read replica: where the request's reads ran.
+      ...(c.var.reads?.servedBy ? { readFrom: c.var.reads.servedBy } : {}),
     };
     if (c.req.path === '/healthz' || c.req.path === '/readyz') logger.debug(entry, 'request');
     else logger.info(entry, 'request');
@@ -143,7 +171,31 @@ export function createApp(deps: AppDeps) {
   );
 
   app.onError((error, c) => {
-    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    if (error instanceof AppError && (error.status !== 503 || error.code === 'UNAVAILABLE')) {
+      // 429s and the shutdown's 503 (http/shutdown.ts) say themselves when to come back.
+      if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
+      return c.json(error.toBody(), error.status);
+    }
+    if (error instanceof AppError || isDatabaseUnavailable(error)) {
+      // The database is out of reach (docs/operations.md, "Database outages"): fail fast and say
+      // when to try again. A read has no outcome to be unsure about, whatever its transaction.
+      const safe = c.req.method === 'GET' || c.req.method === 'HEAD';
+      const answer =
+        error instanceof AppError && !(safe && error.code === 'OUTCOME_UNKNOWN')
+          ? error
+          : AppError.databaseUnavailable();
+      logger.warn(
+        {
+          requestId: c.var.requestId,
+          path: c.req.path,
+          code: answer.code,
+          cause: unavailableCause(error) ?? undefined,
+        },
+        'database unavailable',
+      );
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json(answer.toBody(), 503);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       const body = new AppError('VALIDATION_FAILED', error.message || 'Bad request').toBody();
       return c.json(body, error.status);
@@ -205,17 +257,26 @@ export function createApp(deps: AppDeps) {
   app.use(`${WEBHOOK_PATH}*`, webhookGate(db, ingestRateRule(config.INGEST_REQUESTS_PER_MINUTE)));
   // Then no string PostgreSQL cannot take gets further (URL and body).
   app.use('/api/*', inputGuard());
+  // With a read replica, read-your-writes for people: identity and the product API carry the
+  // position of each client's last write (not ingestion or webhooks, which read nothing back).
+  const readsAfterWrites = deps.readReplica
+    ? readConsistency(deps.readReplica, { secure: config.NODE_ENV === 'production' })
+    : null;
+  if (readsAfterWrites) app.use('/api/auth/*', readsAfterWrites);
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   // What the browser needs to know at start-up; public by construction (config.ts).
   const browserConfig = publicConfig(config);
   app.get('/api/config', (c) => c.json(browserConfig));
   app.get('/readyz', async (c) => {
+    // Shutting down: a load balancer sends nothing new here (docs/operations.md).
+    if (deps.shutdown?.stopping) return c.json({ status: 'stopping' }, 503);
     try {
       await db.execute(sql`select 1`);
       return c.json({ status: 'ok' });
     } catch (error) {
       logger.warn({ err: error }, 'readiness check failed');
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return c.json({ status: 'unavailable' }, 503);
     }
   });
@@ -238,12 +299,14 @@ export function createApp(deps: AppDeps) {
   const secrets = secretBox(config.AUTH_SECRET);
   app.route('/api/v1', servedRoutes(...webhookRoutes(secrets)));
   const api = new Hono<ApiEnv>();
+  if (readsAfterWrites) api.use(readsAfterWrites);
   api.use(async (c, next) => {
     const header = c.req.header('authorization');
     const token = header?.match(/^Bearer\s+(\S+)$/iu)?.[1];
     const claims = token ? await verifyAccessToken(token) : null;
     if (!claims) throw AppError.unauthenticated();
-    c.set('claims', claims);
+    // A copy: the verifier hands every request with this token the same claims object.
+    c.set('claims', c.var.reads ? { ...claims, reads: c.var.reads } : claims);
     c.set('db', db);
     c.set('mail', mail);
     c.set('appUrl', config.APP_URL);
@@ -276,9 +339,16 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', () => {
     throw AppError.notFound('No such API endpoint.');
   });
-  // Reserved for Prometheus metrics; until they exist, a plain 404 rather than the SPA's HTML.
+  // Prometheus metrics on this port only for a scrape with METRICS_TOKEN; otherwise (and with
+  // METRICS_PORT) a plain 404 rather than the SPA's HTML (docs/operations.md, "Metrics").
+  if (config.METRICS_TOKEN) app.get('/metrics', metricsEndpoint(metrics, config.METRICS_TOKEN));
   app.all('/metrics', () => {
     throw AppError.notFound('No metrics here.');
+  });
+  // The embedded database's backup (docs/operations.md, "Backups and restore").
+  if (deps.backup) app.post('/ops/backup', backupEndpoint(deps.backup));
+  app.all('/ops/*', () => {
+    throw AppError.notFound('No such endpoint.');
   });
 
   if (deps.webRoot && existsSync(join(deps.webRoot, 'index.html'))) mountSpa(app, deps.webRoot);

@@ -27,10 +27,22 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
+  OUTCOME_UNKNOWN: 503,
 };
+
+/**
+ * The Retry-After of every 503: long enough for a restarted PostgreSQL to accept connections,
+ * short enough that a reader barely notices (docs/operations.md, "Database outages").
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export class AppError extends Error {
   readonly status: ContentfulStatusCode;
+
+  /** Seconds to send as Retry-After (the app's error handler does). */
+  retryAfter?: number;
 
   constructor(
     readonly code: ErrorCode,
@@ -71,6 +83,32 @@ export class AppError extends Error {
   }
   static validation(message: string, details?: ErrorDetails) {
     return new AppError('VALIDATION_FAILED', message, details);
+  }
+
+  /** This process is shutting down (docs/operations.md, "Shutdown and rolling deploys"). */
+  static unavailable() {
+    const error = new AppError('UNAVAILABLE', 'The server is restarting. Try again in a moment.');
+    error.retryAfter = 1;
+    return error;
+  }
+
+  /** The database cannot be reached: nothing was changed (docs/operations.md, "Database outages"). */
+  static databaseUnavailable() {
+    return new AppError(
+      'DATABASE_UNAVAILABLE',
+      'Callboard cannot reach its database right now. Nothing was changed; try again in a few seconds.',
+    );
+  }
+
+  /**
+   * The connection was lost while a change was being committed: it may or may not have been
+   * saved, and only reading it again tells (docs/decisions/0021-database-outages-fail-fast.md).
+   */
+  static outcomeUnknown() {
+    return new AppError(
+      'OUTCOME_UNKNOWN',
+      'The connection to the database was lost while saving, so this change may or may not have been saved. Reload to check before trying again.',
+    );
   }
 
   /** A weak password, with every rule it breaks (docs/architecture.md, "Authentication"). */

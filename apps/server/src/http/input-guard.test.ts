@@ -448,6 +448,8 @@ function appFailingWith(built: Awaited<ReturnType<typeof buildServer>>, error: u
       flush: () => Promise.resolve(),
     },
     live: built.live,
+    metrics: built.metrics,
+    backup: null,
     webRoot: null,
   });
   return { app, lines, reported };

@@ -72,6 +72,18 @@ function operation(route: RouteDeclaration) {
       },
     };
   }
+  // Any route may meet an unreachable database (docs/operations.md, "Database outages").
+  responses['503'] = {
+    description:
+      'DATABASE_UNAVAILABLE: the database cannot be reached; nothing was changed, try again after Retry-After. OUTCOME_UNKNOWN (writes only): the connection was lost while committing; read again before repeating the change',
+    headers: {
+      'Retry-After': {
+        description: 'Seconds to wait before trying again',
+        schema: { type: 'integer' },
+      },
+    },
+    content: { 'application/json': { schema: { $ref: ERROR_BODY } } },
+  };
   const params = [...parameters(route.params, 'path'), ...parameters(route.query, 'query')];
   return {
     operationId: route.operationId,

@@ -371,6 +371,12 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
       body: { display_name: 'x'.repeat(101) },
     });
 
+    await succeed(ava, contract.getOrganisationSettingsRoute);
+    await succeed(ava, contract.updateOrganisationSettingsRoute, { body: { phone_country: 'GB' } });
+    await fail(ava, contract.updateOrganisationSettingsRoute, 400, {
+      body: { phone_country: 'XX' },
+    });
+
     const list = z.parse(
       contract.callListResponseSchema,
       await succeed(ava, contract.listCallsRoute, { query: { pageSize: '1' } }),

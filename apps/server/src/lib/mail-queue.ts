@@ -7,7 +7,8 @@
 // written only while its claim still holds. Sent and abandoned rows are deleted after 30 days.
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client.ts';
+import { z } from 'zod';
+import { parseRow, sqlNumber, type Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { Tx } from '../db/tenant.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
@@ -33,6 +34,24 @@ export async function enqueueMail(tx: Pick<Tx, 'execute'>, message: MailMessage)
   await tx.execute(sql`
     insert into mail_outbox (recipient, subject, body_text, body_html)
     values (${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null})`);
+}
+
+/**
+ * Messages not yet sent nor given up, and the age of the oldest, for the metrics
+ * (docs/operations.md, "Metrics"). The partial index on pending messages answers it.
+ */
+export async function outboxBacklog(
+  db: Pick<Db, 'execute'>,
+): Promise<{ pending: number; oldestAgeSeconds: number }> {
+  const row = await parseRow(
+    db,
+    z.object({ pending: sqlNumber, oldest_age_seconds: sqlNumber }),
+    sql`select count(*) as pending,
+               coalesce(extract(epoch from now() - min(created_at)), 0) as oldest_age_seconds
+        from mail_outbox
+        where sent_at is null and failed_at is null`,
+  );
+  return { pending: row.pending, oldestAgeSeconds: row.oldest_age_seconds };
 }
 
 export interface MailQueue {

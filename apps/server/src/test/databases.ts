@@ -1,9 +1,11 @@
 // The databases that database and API tests run against: PGlite always; a fresh database on the
 // PostgreSQL server at TEST_DATABASE_URL as well when that is set (CI sets it).
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, queryRows, type Database } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import type { AccessClaims } from '../db/tenant.ts';
 
 export interface TestDatabaseKind {
   name: 'PGlite' | 'PostgreSQL';
@@ -62,3 +64,18 @@ export const testDatabaseKinds: TestDatabaseKind[] = [
       ]
     : []),
 ];
+
+/**
+ * A live session for the user with this email, written straight into the sessions table: the
+ * claims withTenant takes, without a sign-in over HTTP.
+ */
+export async function sessionFor(database: Database, email: string): Promise<AccessClaims> {
+  const [row] = await queryRows<{ user_id: string; session_id: string }>(
+    database.db,
+    sql`insert into sessions (token, expires_at, user_id)
+        select md5(random()::text), now() + interval '1 hour', id from users where email = ${email}
+        returning user_id, id as session_id`,
+  );
+  if (!row) throw new Error(`no user ${email}`);
+  return { userId: row.user_id, sessionId: row.session_id };
+}

@@ -14,6 +14,8 @@ export interface EventStream {
   readonly streamId: string;
   /** The first event (counting from the start) that matches, when it arrives. */
   waitFor: (match: (event: LiveEvent) => boolean, what?: string) => Promise<LiveEvent>;
+  /** The last `retry` field's wait before reconnecting (ms), if the server sent one. */
+  readonly retryMs: number | null;
   /** Resolves when the server ends the stream (not when the test closes it). */
   ended: Promise<void>;
   readonly isEnded: boolean;
@@ -38,6 +40,7 @@ export async function openEventStream(
   let pending = '';
   const events: LiveEvent[] = [];
   let isEnded = false;
+  let retryMs: number | null = null;
   const waiters = new Set<() => void>();
   const wake = () => {
     for (const waiter of [...waiters]) waiter();
@@ -58,8 +61,12 @@ export async function openEventStream(
         while ((end = pending.indexOf('\n\n')) !== -1) {
           const block = pending.slice(0, end);
           pending = pending.slice(end + 2);
+          const retry = /^retry: (\d+)$/mu.exec(block)?.[1];
+          if (retry !== undefined) retryMs = Number(retry);
           const type = /^event: (.+)$/mu.exec(block)?.[1];
           const data = /^data: (.+)$/mu.exec(block)?.[1];
+          // A block with no event (a `retry` field alone) sets the client's reconnection wait.
+          if (type === undefined && data === undefined) continue;
           const event = liveEventSchema.parse(JSON.parse(data ?? 'null'));
           if (event.type !== type) throw new Error(`event: ${String(type)} with ${data ?? ''}`);
           events.push(event);
@@ -114,6 +121,9 @@ export async function openEventStream(
       return ready.streamId;
     },
     waitFor,
+    get retryMs() {
+      return retryMs;
+    },
     ended,
     get isEnded() {
       return isEnded;

@@ -14,8 +14,10 @@ export interface ServerProcess {
   /** http://127.0.0.1:<port> */
   base: string;
   child: ChildProcess;
-  /** Ends the process (SIGTERM) and waits for it. */
-  stop: () => Promise<void>;
+  /** What the process has written so far (stdout and stderr). */
+  readonly output: string;
+  /** Ends the process (SIGTERM) and waits for it; resolves to its exit code. */
+  stop: () => Promise<number | null>;
 }
 
 /** A process's resident set size now, in kB. */
@@ -44,11 +46,16 @@ export async function freePort(): Promise<number> {
 export async function startServerProcess(options: {
   env: Record<string, string>;
   nodeArgs?: string[];
+  /** Unset: a free one. */
+  port?: number;
+  /** A bundle's main.js (test/server-bundle.ts) to run with plain Node; unset: main.ts via tsx. */
+  entry?: string;
 }): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', MAIN], {
+  const entry = options.entry ? [options.entry] : ['--import', 'tsx', MAIN];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
@@ -58,6 +65,8 @@ export async function startServerProcess(options: {
       MAIL_TRANSPORT: 'log',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: mkdtempSync(join(tmpdir(), 'callboard-no-web-')),
+      // No load balancer to wait for: stop at once (docs/operations.md, "Shutdown").
+      SHUTDOWN_DRAIN_MS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -81,11 +90,16 @@ export async function startServerProcess(options: {
   return {
     base,
     child,
+    get output() {
+      return output;
+    },
     stop: async () => {
-      if (child.exitCode !== null) return;
-      const ended = new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      const ended = new Promise<number | null>((resolve) =>
+        child.once('exit', (code) => resolve(code)),
+      );
       child.kill('SIGTERM');
-      await ended;
+      return ended;
     },
   };
 }

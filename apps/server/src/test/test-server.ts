@@ -15,6 +15,7 @@ export interface TestServer {
   mail: Awaited<ReturnType<typeof buildServer>>['mail'];
   /** The live-update hub: tests run its heartbeat with live.tick() rather than wait 30 s. */
   live: Awaited<ReturnType<typeof buildServer>>['live'];
+  metrics: Awaited<ReturnType<typeof buildServer>>['metrics'];
   close: () => Promise<void>;
 }
 
@@ -49,6 +50,7 @@ export async function startTestServer(
     webRoot: null,
   });
   await built.live.start();
+  await built.readReplica?.start();
   app = built.app;
   return {
     url,
@@ -56,10 +58,12 @@ export async function startTestServer(
     mailer: built.mailer,
     mail: built.mail,
     live: built.live,
+    metrics: built.metrics,
     close: async () => {
       await built.live.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await built.mail.stop();
+      await built.readReplica?.stop();
       await database.close();
     },
   };

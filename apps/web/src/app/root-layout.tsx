@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { capturePageView } from '../lib/telemetry.ts';
+import { ConnectionBanner } from './connection-banner.tsx';
 import { PageLoadingNotice } from './page-loading.tsx';
 
 /** docs/product.md, "Monitoring": every route change is a page view, with path, search and referrer. */
@@ -9,7 +10,10 @@ export function usePageViews(): void {
   useEffect(() => capturePageView({ pathname, search }), [pathname, search]);
 }
 
-/** Wraps every page: page views, the loading notice between pages, and scroll restoration. */
+/**
+ * Wraps every page: page views, the loading notice between pages, the connection banner, and
+ * scroll restoration.
+ */
 export function RootLayout() {
   const navigation = useNavigation();
   usePageViews();
@@ -17,6 +21,7 @@ export function RootLayout() {
     <>
       {navigation.state === 'loading' ? <PageLoadingNotice /> : null}
       <Outlet />
+      <ConnectionBanner />
       <ScrollRestoration />
     </>
   );

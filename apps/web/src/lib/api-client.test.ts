@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeFetch, DEMO_USER, fakeJwt, jsonResponse } from '../testing/fake-fetch.ts';
 import { ApiError, authRequest, createApiClient } from './api-client.ts';
+import { connectionStatus } from './connection-status.ts';
+import { errorMessage } from './error-message.ts';
 
 const UNAUTHENTICATED_BODY = {
   error: { code: 'UNAUTHENTICATED', message: 'Authentication required' },
@@ -291,5 +293,82 @@ describe('authRequest', () => {
       retryAfterSeconds: 12,
       message: 'Too many requests. Please try again later.',
     });
+  });
+});
+
+describe('an unreachable Callboard (docs/operations.md, "Database outages")', () => {
+  afterEach(() => connectionStatus.reportOk());
+
+  const unavailable = {
+    error: {
+      code: 'DATABASE_UNAVAILABLE',
+      message: 'Callboard cannot reach its database right now. Nothing was changed.',
+    },
+  };
+
+  it('reports 503 DATABASE_UNAVAILABLE and network failures as lost, any other answer as back', async () => {
+    let answer = () => jsonResponse(unavailable, 503, { 'Retry-After': '5' });
+    const client = createApiClient({
+      fetch: createFakeFetch({ 'GET /api/v1/calls': () => answer() }),
+      getAccessToken: () => 'token',
+      onUnauthenticated: vi.fn(),
+    });
+    const failure = client.request('/calls', { schema: z.unknown() });
+    await expect(failure).rejects.toMatchObject({
+      status: 503,
+      code: 'DATABASE_UNAVAILABLE',
+      retryAfterSeconds: 5,
+      connectionTrouble: true,
+      retryable: true,
+    });
+    expect(connectionStatus.getState()).toBe('lost');
+
+    answer = () => jsonResponse({ rows: [] });
+    await client.request('/calls', { schema: z.unknown() });
+    expect(connectionStatus.getState()).toBe('restored');
+
+    const offline = createApiClient({
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+      getAccessToken: () => 'token',
+      onUnauthenticated: vi.fn(),
+    });
+    await expect(offline.request('/calls', { schema: z.unknown() })).rejects.toMatchObject({
+      status: 0,
+      connectionTrouble: true,
+    });
+    expect(connectionStatus.getState()).toBe('lost');
+  });
+
+  it('never calls an unknown outcome retryable, and keeps the server’s words for it', async () => {
+    const client = createApiClient({
+      fetch: createFakeFetch({
+        'POST /api/v1/calls/c1/notes': () =>
+          jsonResponse(
+            {
+              error: {
+                code: 'OUTCOME_UNKNOWN',
+                message: 'This change may or may not have been saved.',
+              },
+            },
+            503,
+            { 'Retry-After': '5' },
+          ),
+      }),
+      getAccessToken: () => 'token',
+      onUnauthenticated: vi.fn(),
+    });
+    const failure = client.request('/calls/c1/notes', {
+      method: 'POST',
+      body: { body: 'x' },
+      schema: z.unknown(),
+    });
+    await expect(failure).rejects.toMatchObject({
+      code: 'OUTCOME_UNKNOWN',
+      connectionTrouble: false,
+      retryable: false,
+    });
+    expect(errorMessage(await failure.catch((error: unknown) => error))).toBe(
+      'This change may or may not have been saved.',
+    );
   });
 });

@@ -19,6 +19,7 @@ import type {
 import { authErrorBodySchema } from '@callboard/contract/auth-routes';
 import { routePath } from '@callboard/contract/route';
 import * as z from 'zod/mini';
+import { connectionStatus } from './connection-status.ts';
 
 /**
  * Statuses after which trying again may work (docs/product.md, "Error messages"); 0 stands for a
@@ -73,7 +74,18 @@ export class ApiError extends Error {
   }
 
   get retryable(): boolean {
-    return RETRYABLE_STATUSES.has(this.status);
+    return RETRYABLE_STATUSES.has(this.status) && this.code !== 'OUTCOME_UNKNOWN';
+  }
+
+  /**
+   * Callboard is out of reach: the network failed, a proxy found no server, or the server's
+   * database is unavailable. Nothing was done, and trying again later is safe
+   * (docs/operations.md, "Database outages").
+   */
+  get connectionTrouble(): boolean {
+    // The retryable answers: no answer at all, a proxy's 502/504, and every 503 but
+    // OUTCOME_UNKNOWN (ours say DATABASE_UNAVAILABLE; a proxy's has no code).
+    return this.retryable;
   }
 }
 
@@ -163,13 +175,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         });
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') throw error;
-        throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
+        throw networkError();
       }
       if (response.status === 401) {
         deps.onUnauthenticated();
         throw await errorFromResponse(response, 'UNAUTHENTICATED', true);
       }
       if (!response.ok) throw await errorFromResponse(response);
+      connectionStatus.reportOk();
       return response;
     },
   };
@@ -286,11 +299,17 @@ async function send(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
+    throw networkError();
   }
 }
 
+function networkError(): ApiError {
+  connectionStatus.reportTrouble();
+  return new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
+}
+
 async function parseBody<T>(response: Response, schema: Schema<T>): Promise<T> {
+  connectionStatus.reportOk();
   const text = await response.text();
   const result = z.safeParse(schema, text ? safeJson(text) : undefined);
   if (result.success) return result.data;
@@ -314,7 +333,19 @@ const errorBodySchema = z.object({
   }),
 }) satisfies z.ZodMiniType<{ error: Omit<ErrorBody['error'], 'code'> & { code: string } }>;
 
+/** The error a failed answer carries, reported to the connection status on its way. */
 async function errorFromResponse(
+  response: Response,
+  fallbackCode?: string,
+  sessionEnded = false,
+): Promise<ApiError> {
+  const error = await readError(response, fallbackCode, sessionEnded);
+  if (error.connectionTrouble) connectionStatus.reportTrouble();
+  else connectionStatus.reportOk();
+  return error;
+}
+
+async function readError(
   response: Response,
   fallbackCode?: string,
   sessionEnded = false,

@@ -256,6 +256,31 @@ describe('the live connection', () => {
     expect(live.onCatchUp).toHaveBeenCalledTimes(2);
   });
 
+  it("reconnects after the server's retry field when it ends the stream (shutting down)", async () => {
+    const live = setUp();
+    live.connection.start();
+    await settle();
+    live.latest().send('ready', { streamId: STREAM_A });
+    live.latest().raw('retry: 250\n\n');
+    live.latest().end();
+    await settle();
+    await vi.advanceTimersByTimeAsync(249);
+    expect(live.fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(live.fetchMock).toHaveBeenCalledTimes(2);
+
+    // Once only, and not counted as a failure: the next loss waits the first back-off, 1 s.
+    live.latest().send('ready', { streamId: STREAM_B });
+    await settle();
+    live.latest().end();
+    await settle();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(live.fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(live.fetchMock).toHaveBeenCalledTimes(3);
+    expect(live.onCatchUp).toHaveBeenCalledTimes(1);
+  });
+
   it('renews the token once after a 401 and connects with the new one', async () => {
     const live = setUp({ tokens: ['expired'], refreshed: ['renewed'] });
     live.answers.push(401);

@@ -4,8 +4,10 @@
 //
 // Timing is the product's (LIVE_TIMING, docs/product.md, "Constants"): the server sends a heartbeat
 // every 30 s; a stream silent for 30 + 10 s is dead and is dropped; reconnects wait 1, 2, 5, 10,
-// 10, … s, counted afresh after each `ready`. Every `ready` after the first is a reconnect, and
-// the app then refetches what may have changed while the tab was away (`onCatchUp`).
+// 10, … s, counted afresh after each `ready`; a stream that ends after a `retry` field (a server
+// shutting down sends one) waits that long instead, once. Every `ready` after the first is a
+// reconnect, and the app then refetches what may have changed while the tab was away
+// (`onCatchUp`).
 import { LIVE_TIMING, liveEventSchema, type LiveEvent } from '@callboard/contract';
 import { createParser } from 'eventsource-parser';
 
@@ -66,6 +68,8 @@ export function createLiveConnection(deps: LiveConnectionDeps): LiveConnection {
   let controller: AbortController | null = null;
   let deadline: ReturnType<typeof setTimeout> | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The current stream's `retry` field: the wait before the next attempt instead of the back-off. */
+  let retryHintMs: number | null = null;
 
   function setState(next: LiveState) {
     if (
@@ -101,8 +105,11 @@ export function createLiveConnection(deps: LiveConnectionDeps): LiveConnection {
     controller?.abort();
     controller = null;
     clearTimers();
-    const wait = timing.backoffMs[Math.min(failures, timing.backoffMs.length - 1)] ?? 0;
-    failures += 1;
+    const backoff = timing.backoffMs[Math.min(failures, timing.backoffMs.length - 1)] ?? 0;
+    // The server said when to come back (it is shutting down): that is not a failure.
+    const wait = retryHintMs ?? backoff;
+    if (retryHintMs === null) failures += 1;
+    retryHintMs = null;
     // After a failure the tab is reconnecting, whether or not it had opened before.
     setState({ status: 'reconnecting', streamId: null, downSince: state.downSince ?? now() });
     retryTimer = setTimeout(() => {
@@ -146,6 +153,7 @@ export function createLiveConnection(deps: LiveConnectionDeps): LiveConnection {
     if (!running) return;
     generation += 1;
     const attempt = generation;
+    retryHintMs = null;
     let token: string | null;
     try {
       token = retriedUnauthenticated
@@ -198,6 +206,9 @@ export function createLiveConnection(deps: LiveConnectionDeps): LiveConnection {
     armDeadline(attempt);
     const parser = createParser({
       onEvent: (message) => handle(attempt, message.event ?? 'message', message.data),
+      onRetry: (ms) => {
+        if (attempt === generation) retryHintMs = Math.min(ms, silenceLimitMs);
+      },
     });
     const reader = response.body.getReader();
     const decoder = new TextDecoder();

@@ -4,6 +4,8 @@ import {
   QueryClient,
   type QueryClientConfig,
 } from '@tanstack/react-query';
+import { isApiError } from './api-client.ts';
+import { connectionStatus } from './connection-status.ts';
 
 /**
  * docs/product.md, "Constants": data stays fresh for 5 minutes, nothing retries, focus does not
@@ -11,15 +13,41 @@ import {
  */
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 
+/**
+ * The one exception to "nothing retries": while Callboard is out of reach (network failure, or
+ * 503 DATABASE_UNAVAILABLE), a query tries again this many times, with growing pauses of up to
+ * 30 s (about 4 minutes in all), before its screen shows the failure (docs/operations.md,
+ * "Database outages").
+ */
+export const QUERY_CONNECTION_RETRIES = 10;
+/**
+ * A change is tried again only when the server said it did nothing (DATABASE_UNAVAILABLE): never
+ * after a network failure or OUTCOME_UNKNOWN, when it may have been saved.
+ */
+export const MUTATION_UNAVAILABLE_RETRIES = 3;
+
+/** 1 s, 2 s, 4 s … up to 30 s, and never sooner than the server's Retry-After. */
+export function connectionRetryDelayMs(failureCount: number, error: unknown): number {
+  const backOff = Math.min(1000 * 2 ** failureCount, 30_000);
+  const asked = isApiError(error) ? (error.retryAfterSeconds ?? 0) * 1000 : 0;
+  return Math.max(backOff, Math.min(asked, 30_000));
+}
+
 export const queryClientConfig = {
   defaultOptions: {
     queries: {
       staleTime: QUERY_STALE_TIME_MS,
-      retry: false,
+      retry: (failureCount: number, error: unknown) =>
+        isApiError(error) && error.connectionTrouble && failureCount < QUERY_CONNECTION_RETRIES,
+      retryDelay: connectionRetryDelayMs,
       refetchOnWindowFocus: false,
     },
     mutations: {
-      retry: false,
+      retry: (failureCount: number, error: unknown) =>
+        isApiError(error) &&
+        error.code === 'DATABASE_UNAVAILABLE' &&
+        failureCount < MUTATION_UNAVAILABLE_RETRIES,
+      retryDelay: connectionRetryDelayMs,
     },
   },
 } satisfies QueryClientConfig;
@@ -97,3 +125,11 @@ export function createQueryClient(
 
 /** The app's one cache; signing out clears it so the next user sees nothing of the last one. */
 export const queryClient = createQueryClient();
+
+// Back from an outage: what is still waiting to retry, or gave up meanwhile, loads again now.
+connectionStatus.onRecovered(() => {
+  void queryClient.refetchQueries({
+    type: 'active',
+    predicate: (query) => query.state.status === 'error' || query.state.fetchFailureCount > 0,
+  });
+});

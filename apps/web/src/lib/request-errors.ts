@@ -14,7 +14,7 @@
 import { lastToastId, showToast } from '../components/ui/toast-store.ts';
 import { isApiError, reportUnauthenticated } from './api-client.ts';
 import { errorMessage } from './error-message.ts';
-import type { RequestErrorSource } from './query-client.ts';
+import { queryClient, type RequestErrorSource } from './query-client.ts';
 import { currentSession } from './session.ts';
 import { captureEvent } from './telemetry.ts';
 
@@ -36,6 +36,9 @@ function operationName(key: readonly unknown[] | undefined): string | null {
 
 function shouldToast(error: unknown, source: RequestErrorSource): boolean {
   if (isApiError(error) && source.meta?.ownErrorCodes?.includes(error.code)) return false;
+  // The connection banner already says so (app/connection-banner.tsx); a change that did not go
+  // through still says so itself.
+  if (isApiError(error) && error.connectionTrouble && source.kind === 'query') return false;
   if (source.meta?.errorToast !== undefined) return source.meta.errorToast;
   return source.kind === 'mutation' || source.hadData;
 }
@@ -46,6 +49,8 @@ export function handleRequestError(error: unknown, source: RequestErrorSource): 
     return;
   }
   if (source.meta?.silent) return;
+  // A change that may or may not have been saved: what the screens show may be out of date.
+  if (isApiError(error) && error.code === 'OUTCOME_UNKNOWN') void queryClient.invalidateQueries();
 
   const organisation = currentSession()?.user.organisation ?? null;
   captureEvent(REQUEST_ERROR_EVENTS[source.kind], {

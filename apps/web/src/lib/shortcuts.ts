@@ -98,15 +98,28 @@ function startsWith(keys: readonly string[], prefix: readonly string[]): boolean
 
 /**
  * A keydown listener that runs the binding whose keys were just pressed. Pure apart from the
- * clock, so that it can be tested without a browser.
+ * clock, so that it can be tested without a browser. A sequence's time is when the keys were
+ * pressed (the events' time stamps), not when the page got round to handling them: a page busy
+ * drawing a list may handle 'g' and 'a' seconds apart though they were pressed together.
  */
+export interface ShortcutHandler {
+  (event: KeyboardEvent): void;
+  /** Whether a sequence has begun ('g' pressed) and this event could continue it. */
+  continuesSequence: (event: KeyboardEvent) => boolean;
+}
+
 export function createShortcutHandler(
   bindings: () => readonly KeyBinding[],
-  { now = () => Date.now(), doc }: { now?: () => number; doc?: Document } = {},
-): (event: KeyboardEvent) => void {
+  {
+    now = (event) => event.timeStamp,
+    doc,
+  }: { now?: (event: KeyboardEvent) => number; doc?: Document } = {},
+): ShortcutHandler {
   let pending: string[] = [];
   let pendingAt = 0;
-  return (event) => {
+  const continuesSequence = (event: KeyboardEvent) =>
+    pending.length > 0 && now(event) - pendingAt <= SEQUENCE_TIMEOUT_MS;
+  const handler = (event: KeyboardEvent) => {
     if (event.defaultPrevented || event.isComposing) return;
     const key = eventKey(event);
     if (key === null) return;
@@ -120,7 +133,7 @@ export function createShortcutHandler(
     }
     const typing = isTypingTarget(event.target);
     const usable = bindings().filter((binding) => binding.inFields || !typing);
-    const time = now();
+    const time = now(event);
     const earlier = time - pendingAt <= SEQUENCE_TIMEOUT_MS ? pending : [];
     // The key continues the sequence so far, or failing that starts a new one.
     for (const sequence of earlier.length > 0 ? [[...earlier, key], [key]] : [[key]]) {
@@ -141,6 +154,42 @@ export function createShortcutHandler(
     }
     pending = [];
   };
+  return Object.assign(handler, { continuesSequence });
+}
+
+/**
+ * Every mounted component's bindings, in the order they were bound (a screen's before the app
+ * shell's around it: effects run child first), matched by one listener. One listener, so that a
+ * sequence is one: after 'g', the list's own 'a' (assign) must not take the key that completes
+ * the shell's 'g a' (analytics).
+ */
+const mounted = new Set<{ current: readonly KeyBinding[] }>();
+// One handler for the page's life, so that a sequence begun survives the screens re-mounting.
+const pageHandler = createShortcutHandler(() => [...mounted].flatMap((each) => each.current));
+let attached = false;
+
+function bind(entry: { current: readonly KeyBinding[] }): () => void {
+  mounted.add(entry);
+  if (!attached) {
+    document.addEventListener('keydown', pageHandler);
+    attached = true;
+  }
+  return () => {
+    mounted.delete(entry);
+    if (mounted.size === 0) {
+      document.removeEventListener('keydown', pageHandler);
+      attached = false;
+    }
+  };
+}
+
+/**
+ * Whether this key may complete a shortcut sequence the page has begun ('a' after 'g'). A screen
+ * with a listener of its own (the call list's single keys) leaves such a key to the sequence,
+ * whichever listener the document happens to call first.
+ */
+export function continuesShortcutSequence(event: KeyboardEvent): boolean {
+  return attached && pageHandler.continuesSequence(event);
 }
 
 /** Binds shortcuts on the whole page while the calling component is mounted. */
@@ -149,11 +198,7 @@ export function useShortcuts(bindings: readonly KeyBinding[]): void {
   useEffect(() => {
     current.current = bindings;
   });
-  useEffect(() => {
-    const handler = createShortcutHandler(() => current.current);
-    document.addEventListener('keydown', handler);
-    return () => document.removeEventListener('keydown', handler);
-  }, []);
+  useEffect(() => bind(current), []);
 }
 
 /** How a key reads on screen: 'Mod+K' is '⌘ K' on a Mac and 'Ctrl K' elsewhere. */

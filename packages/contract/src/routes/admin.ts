@@ -12,11 +12,13 @@ import {
   invitationSchema,
   mapAgentBodySchema,
   sentInvitationSchema,
+  organisationSettingsSchema,
   platformAgentSchema,
   platformOrganisationSchema,
   renameAgentBodySchema,
   setCallDeletedBodySchema,
   setMemberRoleBodySchema,
+  updateOrganisationSettingsBodySchema,
 } from '../admin.ts';
 import {
   CALL_IMPORT_BATCH_ROWS,
@@ -81,6 +83,30 @@ export const removeMemberRoute = defineRoute({
   params: userParams,
   response: { status: 204, description: 'Done' },
   errors: { ...invalidInput, ...asAdmin, ...noMember, ...lastAdmin },
+});
+
+export const getOrganisationSettingsRoute = defineRoute({
+  operationId: 'getOrganisationSettings',
+  method: 'get',
+  base: '/api/v1',
+  path: '/admin/organisation',
+  summary: "The organisation's settings (its phone country) and the countries it may choose",
+  auth: 'bearer',
+  response: { status: 200, description: 'The settings', schema: organisationSettingsSchema },
+  errors: asAdmin,
+});
+
+export const updateOrganisationSettingsRoute = defineRoute({
+  operationId: 'updateOrganisationSettings',
+  method: 'patch',
+  base: '/api/v1',
+  path: '/admin/organisation',
+  summary:
+    'Change the phone country, which the call search reads local numbers with (audit-logged)',
+  auth: 'bearer',
+  body: updateOrganisationSettingsBodySchema,
+  response: { status: 200, description: 'The settings now', schema: organisationSettingsSchema },
+  errors: { ...invalidInput, ...asAdmin },
 });
 
 export const listInvitationsRoute = defineRoute({

@@ -19,7 +19,10 @@ export const streamEventsRoute = defineRoute({
       'text/event-stream: `event: <type>` and `data: <JSON>` per event (liveEventSchema), `ready` first with the stream id, a `heartbeat` every 30 s. Events carry ids only; refetch what changed. The server ends the stream when the session ends or the membership changes: reconnect.',
     mediaType: 'text/event-stream',
   },
-  errors: inOrganisation,
+  errors: {
+    ...inOrganisation,
+    503: 'UNAVAILABLE: the server is shutting down; reconnect after Retry-After (to another replica)',
+  },
 });
 
 export const setPresenceRoute = defineRoute({

@@ -1,6 +1,6 @@
 // One transaction for a bulk load. On PostgreSQL it holds a pool client of its own so that it can
 // stream COPY; on PGlite it is an ordinary Drizzle transaction with batched inserts.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { queryRows, type Db } from '../client.ts';
@@ -9,6 +9,8 @@ import { insertSink, type RowSink } from './row-sink.ts';
 
 export interface BulkSession {
   sink: RowSink;
+  /** Runs a statement in the load's transaction. */
+  execute: (statement: SQL) => Promise<void>;
   /**
    * For the rest of the transaction, skips triggers and foreign-key checks when the role may
    * (superuser): the generated rows are consistent by construction (each call carries its
@@ -31,7 +33,13 @@ export async function withBulkSession<T>(
   const pool = poolOf(db);
   if (!pool) {
     return db.transaction((tx) =>
-      work({ sink: insertSink(tx, 2000), skipRowChecks: () => Promise.resolve(false) }),
+      work({
+        sink: insertSink(tx, 2000),
+        execute: async (statement) => {
+          await tx.execute(statement);
+        },
+        skipRowChecks: () => Promise.resolve(false),
+      }),
     );
   }
   const client = await pool.connect();
@@ -40,6 +48,9 @@ export async function withBulkSession<T>(
     await client.query('begin');
     const result = await work({
       sink: copySink(client),
+      execute: async (statement) => {
+        await clientDb.execute(statement);
+      },
       skipRowChecks: async () => {
         const [role] = await queryRows<{ superuser: boolean }>(
           clientDb,

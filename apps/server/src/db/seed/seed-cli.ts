@@ -6,7 +6,7 @@ import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { databaseTarget, openDatabase, queryRows, type Db } from '../client.ts';
-import { migrateDatabase } from '../migrate.ts';
+import { migrateDatabase, withStartupLock } from '../migrate.ts';
 import * as schema from '../schema.ts';
 import {
   DEMO_ACCOUNTS,
@@ -194,9 +194,12 @@ async function run(args: string[]): Promise<number> {
     }
 
     const password = config.DEMO_PASSWORD;
-    const summary = command.reset
-      ? await seedDemoData(database.db, { password })
-      : await seedDemoDataIfEmpty(database.db, { password });
+    // Under the start-up lock, as a starting server loads it: never twice at once.
+    const summary = await withStartupLock(database, () =>
+      command.reset
+        ? seedDemoData(database.db, { password })
+        : seedDemoDataIfEmpty(database.db, { password }),
+    );
     if (!summary) {
       process.stderr.write(
         'The database already has data, so nothing was loaded. Run with --reset to empty it and load the demo data.\n',

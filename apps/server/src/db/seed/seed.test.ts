@@ -438,6 +438,22 @@ describe.each(testDatabaseKinds)('demo data [$name]', ({ create }) => {
         Number,
       ),
     ).toEqual([0, 0, 0, 0]);
+    // Analytics' timeline, rebuilt after the load: one arrival per counted call, with the
+    // triggers back on for what follows.
+    const timeline = await one<{
+      arrivals: number | string;
+      counted: number | string;
+      off: number | string;
+    }>(
+      database.db,
+      sql`select (select count(*) from call_timeline where arrival) as arrivals,
+                 (select count(*) from call_log where organisation_id is not null and deleted_flag is not true) as counted,
+                 (select count(*) from pg_trigger where tgname like 'call_timeline_%' and tgenabled = 'D') as off`,
+    );
+    expect([Number(timeline.arrivals), Number(timeline.off)]).toEqual([
+      Number(timeline.counted),
+      0,
+    ]);
     await expect(seedLargeDataset(database.db, { calls: 10, organisations: 2 })).rejects.toThrow(
       /already exist/,
     );

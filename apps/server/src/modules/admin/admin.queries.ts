@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
-import { agentMapping, callCounts, callLog, profiles } from '../../db/schema.ts';
+import { agentMapping, callCounts, callLog, organisations, profiles } from '../../db/schema.ts';
 import type { Tx } from '../../db/tenant.ts';
 import { summaryColumns } from '../calls/calls.queries.ts';
 import { memberColumns, memberOrder } from '../organisation/organisation.queries.ts';
@@ -144,4 +144,27 @@ export async function countDeletedCalls(tx: Tx, organisationId: string) {
     .from(callCounts)
     .where(and(eq(callCounts.organisation_id, organisationId), eq(callCounts.deleted, true)));
   return row?.calls ?? 0;
+}
+
+/** The organisation's settings; locked until the transaction ends when `lock` (a change follows). */
+export async function selectOrganisationSettings(
+  tx: Tx,
+  organisationId: string,
+  { lock = false } = {},
+) {
+  const query = tx
+    .select({ name: organisations.name, phone_country: organisations.phone_country })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function updatePhoneCountry(tx: Tx, organisationId: string, phoneCountry: string) {
+  const [row] = await tx
+    .update(organisations)
+    .set({ phone_country: phoneCountry })
+    .where(eq(organisations.id, organisationId))
+    .returning({ name: organisations.name, phone_country: organisations.phone_country });
+  return row ?? null;
 }

@@ -1,5 +1,6 @@
 import {
   createInvitationRoute,
+  getOrganisationSettingsRoute,
   listAdminAgentsRoute,
   listAdminMembersRoute,
   listAuditRoute,
@@ -11,6 +12,7 @@ import {
   revokeInvitationRoute,
   setCallDeletedRoute,
   setMemberRoleRoute,
+  updateOrganisationSettingsRoute,
 } from '@callboard/contract';
 import type { Context } from 'hono';
 import type { ApiEnv } from '../../http/api-env.ts';
@@ -23,6 +25,8 @@ import {
 } from '../invitations/invitations.service.ts';
 import {
   changeMemberRole,
+  changeOrganisationSettings,
+  getOrganisationSettings,
   listAdminAgents,
   listAdminMembers,
   listAudit,
@@ -63,4 +67,8 @@ export const adminRoutes = [
     markCallDeleted(c.var.db, c.var.claims, params.callId, body.deleted, body.version),
   ),
   serve(listAuditRoute, (c, { query }) => listAudit(c.var.db, c.var.claims, query)),
+  serve(getOrganisationSettingsRoute, (c) => getOrganisationSettings(c.var.db, c.var.claims)),
+  serve(updateOrganisationSettingsRoute, (c, { body }) =>
+    changeOrganisationSettings(c.var.db, c.var.claims, body.phone_country),
+  ),
 ];

@@ -6,11 +6,13 @@ import type {
   AuditQuery,
   DeletedCallsQuery,
   DeletedCallsResponse,
+  OrganisationSettings,
 } from '@callboard/contract';
 import type { Db } from '../../db/client.ts';
 import { requireAdmin, withTenant, type AccessClaims } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import { recordAudit, selectAudit } from '../audit/audit.queries.ts';
+import { isPhoneCountry, phoneCountries } from '../calls/call-search.ts';
 import { insertActivity, updateCall } from '../calls/calls.queries.ts';
 import { lockCall } from '../calls/calls.queries.ts';
 import { refuseStaleWrite, toSummary } from '../calls/calls.service.ts';
@@ -24,8 +26,10 @@ import {
   selectAdminAgents,
   selectAdminMembers,
   selectDeletedCallPage,
+  selectOrganisationSettings,
   setCallDeleted,
   updateMemberRole,
+  updatePhoneCountry,
 } from './admin.queries.ts';
 
 const LAST_ADMIN =
@@ -180,5 +184,55 @@ export async function listAudit(db: Db, claims: AccessClaims, query: AuditQuery)
   return withTenant(db, claims, async (tx, principal) => {
     const { entries, total } = await selectAudit(tx, requireAdmin(principal), query);
     return { entries, total, page: query.page, pageSize: query.pageSize };
+  });
+}
+
+function settings(row: { name: string; phone_country: string }): OrganisationSettings {
+  return { ...row, phone_countries: phoneCountries() };
+}
+
+export async function getOrganisationSettings(
+  db: Db,
+  claims: AccessClaims,
+): Promise<OrganisationSettings> {
+  return withTenant(db, claims, async (tx, principal) => {
+    const row = await selectOrganisationSettings(tx, requireAdmin(principal));
+    if (!row) throw AppError.notFound('No such organisation.');
+    return settings(row);
+  });
+}
+
+/**
+ * Sets the country whose local phone forms the call search reads (docs/search.md, "Search"). Only
+ * a country the phone library knows: any other would make every local number unsearchable.
+ */
+export async function changeOrganisationSettings(
+  db: Db,
+  claims: AccessClaims,
+  phoneCountry: string,
+): Promise<OrganisationSettings> {
+  if (!isPhoneCountry(phoneCountry)) {
+    throw AppError.validation(
+      `Invalid request: phone_country must be a country with phone numbers.`,
+      {
+        fields: { phone_country: 'must be a country with phone numbers' },
+      },
+    );
+  }
+  return withTenant(db, claims, async (tx, principal) => {
+    const organisationId = requireAdmin(principal);
+    const current = await selectOrganisationSettings(tx, organisationId, { lock: true });
+    if (!current) throw AppError.notFound('No such organisation.');
+    if (current.phone_country === phoneCountry) return settings(current);
+    const updated = await updatePhoneCountry(tx, organisationId, phoneCountry);
+    if (!updated) throw AppError.notFound('No such organisation.');
+    await recordAudit(tx, {
+      organisation_id: organisationId,
+      actor_id: principal.userId,
+      action: 'organisation.phone_country_changed',
+      target: organisationId,
+      details: { previous_phone_country: current.phone_country, new_phone_country: phoneCountry },
+    });
+    return settings(updated);
   });
 }

@@ -1,8 +1,14 @@
-// The analytics page's SQL. Every query is scoped to one organisation, leaves deleted calls out
+// The analytics page's SQL. Every figure is scoped to one organisation, leaves deleted calls out
 // (deleted_flag is not true, as everywhere) and, when agentId is given, keeps that agent's calls
 // only. "Received in a period" means the call ended inside it (calls reach the log when they
 // end). A period is [from, to); its previous period is the same length just before it.
-import { callStatusSchema, sentimentSchema } from '@callboard/contract';
+//
+// The figures are read from rollups, not from every call of the period (docs/analytics.md):
+// call_timeline holds each counted call's arrival and the instants its status or assignee
+// changed, and call_hourly / call_hourly_reasons / call_workload sum it per UTC hour, agent and
+// so on. A period's whole UTC hours come from the hourly sums; the part of an hour at either end
+// of it from call_timeline's rows, which carry exact instants. The definitions below are those
+// of the raw rows; the rollups are kept equal to them (db/analytics-rollups.test.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { parseRow, parseRows, sqlNumber, sqlNumberOrNull } from '../../db/client.ts';
@@ -18,63 +24,109 @@ export interface Period {
   to: Date;
 }
 
-function scopeOf(scope: AnalyticsScope, alias: SQL = sql`c`): SQL {
-  const agent = scope.agentId ? sql` and ${alias}.agent_id = ${scope.agentId}` : sql``;
-  return sql`${alias}.organisation_id = ${scope.organisationId} and ${alias}.deleted_flag is not true${agent}`;
+const HOUR = 3_600_000;
+
+/** The whole UTC hours inside a period, [start, end): empty when it holds none. */
+function wholeHours(period: Period) {
+  const start = new Date(Math.ceil(period.from.getTime() / HOUR) * HOUR);
+  const end = new Date(Math.floor(period.to.getTime() / HOUR) * HOUR);
+  return start < end ? { start, end } : { start: period.to, end: period.to };
 }
 
-const receivedFiguresRow = z.object({
-  received: sqlNumber,
-  received_previous: sqlNumber,
-  average_duration: sqlNumberOrNull,
-  average_duration_previous: sqlNumberOrNull,
+/** The hourly rollup rows of a period's whole hours (`alias`: a call_hourly row). */
+function hoursOf(period: Period, alias: SQL) {
+  const { start, end } = wholeHours(period);
+  return sql`(${alias}.hour >= ${start} and ${alias}.hour < ${end})`;
+}
+
+/** call_timeline instants in a period but outside its whole hours. */
+function edgesOf(period: Period, alias: SQL) {
+  const { start, end } = wholeHours(period);
+  return sql`((${alias}.at >= ${period.from} and ${alias}.at < ${start})
+              or (${alias}.at >= ${end} and ${alias}.at < ${period.to}))`;
+}
+
+/** The organisation (and agent) condition on a rollup or call_timeline row. */
+function scopeOf(scope: AnalyticsScope, alias: SQL): SQL {
+  const agent = scope.agentId ? sql` and ${alias}.agent_id = ${scope.agentId}` : sql``;
+  return sql`${alias}.organisation_id = ${scope.organisationId}${agent}`;
+}
+
+const STATUS_COLUMNS = { New: 'new', 'In progress': 'in_progress', Closed: 'closed' } as const;
+const STATUSES = ['New', 'In progress', 'Closed'] as const;
+const QUARTERS = [0, 1, 2, 3] as const;
+/** An hourly row's calls received with one status in one quarter of the hour. */
+const quarterColumn = (status: keyof typeof STATUS_COLUMNS, quarter: number) =>
+  sql.identifier(`${STATUS_COLUMNS[status]}_${quarter}`);
+/** An hourly row's calls received. */
+const hourlyCalls = sql.join(
+  STATUSES.flatMap((status) => QUARTERS.map((quarter) => sql`h.${quarterColumn(status, quarter)}`)),
+  sql` + `,
+);
+
+const receivedRow = z.object({
+  agent_id: z.string(),
+  calls: sqlNumber,
+  calls_previous: sqlNumber,
+  duration_total: sqlNumber,
+  duration_total_previous: sqlNumber,
+  with_duration: sqlNumber,
+  with_duration_previous: sqlNumber,
+  positive: sqlNumber,
+  neutral: sqlNumber,
   negative: sqlNumber,
-  with_sentiment: sqlNumber,
   negative_previous: sqlNumber,
   with_sentiment_previous: sqlNumber,
 });
+export type ReceivedRow = z.output<typeof receivedRow>;
 
 /**
- * Over the calls received in each period:
+ * The calls received in each period per agent, with what the figures over them need:
  * - calls received: how many;
- * - average duration: mean duration_seconds of those that have one;
- * - negative share: negative ÷ those with any sentiment.
+ * - average duration: mean duration_seconds of those that have one (total ÷ with a duration);
+ * - negative share: negative ÷ those with any sentiment;
+ * and, for the period, the calls per sentiment. Agents without calls in either period are left
+ * out; the service sums the rows for the organisation's figures.
  */
-export async function receivedFigures(
+export async function receivedPerAgent(
   tx: Tx,
   scope: AnalyticsScope,
   period: Period,
   previous: Period,
 ) {
-  const inPeriod = sql`c.end_datetime >= ${period.from} and c.end_datetime < ${period.to}`;
-  const inPrevious = sql`c.end_datetime >= ${previous.from} and c.end_datetime < ${previous.to}`;
-  const row = await parseRow(
+  const inPeriod = sql`at >= ${period.from} and at < ${period.to}`;
+  const inPrevious = sql`at >= ${previous.from} and at < ${previous.to}`;
+  return parseRows(
     tx,
-    receivedFiguresRow,
-    sql`select
-          count(*) filter (where ${inPeriod}) as received,
-          count(*) filter (where ${inPrevious}) as received_previous,
-          avg(c.duration_seconds) filter (where ${inPeriod}) as average_duration,
-          avg(c.duration_seconds) filter (where ${inPrevious}) as average_duration_previous,
-          count(*) filter (where ${inPeriod} and c.sentiment = 'negative') as negative,
-          count(*) filter (where ${inPeriod} and c.sentiment is not null) as with_sentiment,
-          count(*) filter (where ${inPrevious} and c.sentiment = 'negative') as negative_previous,
-          count(*) filter (where ${inPrevious} and c.sentiment is not null) as with_sentiment_previous
-        from call_log c
-        where ${scopeOf(scope)} and c.end_datetime >= ${previous.from} and c.end_datetime < ${period.to}`,
+    receivedRow,
+    sql`with pieces as (
+          select h.hour as at, h.agent_id, ${hourlyCalls} as calls, h.duration_total, h.with_duration,
+                 h.positive, h.neutral, h.negative
+          from call_hourly h
+          where ${scopeOf(scope, sql`h`)} and (${hoursOf(period, sql`h`)} or ${hoursOf(previous, sql`h`)})
+          union all
+          select t.at, t.agent_id, 1, coalesce(t.duration_seconds, 0), (t.duration_seconds is not null)::int,
+                 (t.sentiment = 'positive')::int, (t.sentiment = 'neutral')::int, (t.sentiment = 'negative')::int
+          from call_timeline t
+          where ${scopeOf(scope, sql`t`)} and t.arrival
+            and (${edgesOf(period, sql`t`)} or ${edgesOf(previous, sql`t`)})
+        )
+        select agent_id,
+               coalesce(sum(calls) filter (where ${inPeriod}), 0) as calls,
+               coalesce(sum(calls) filter (where ${inPrevious}), 0) as calls_previous,
+               coalesce(sum(duration_total) filter (where ${inPeriod}), 0) as duration_total,
+               coalesce(sum(duration_total) filter (where ${inPrevious}), 0) as duration_total_previous,
+               coalesce(sum(with_duration) filter (where ${inPeriod}), 0) as with_duration,
+               coalesce(sum(with_duration) filter (where ${inPrevious}), 0) as with_duration_previous,
+               coalesce(sum(positive) filter (where ${inPeriod}), 0) as positive,
+               coalesce(sum(neutral) filter (where ${inPeriod}), 0) as neutral,
+               coalesce(sum(negative) filter (where ${inPeriod}), 0) as negative,
+               coalesce(sum(negative) filter (where ${inPrevious}), 0) as negative_previous,
+               coalesce(sum(positive + neutral + negative) filter (where ${inPrevious}), 0) as with_sentiment_previous
+        from pieces
+        group by agent_id
+        having sum(calls) > 0`,
   );
-  const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
-  return {
-    callsReceived: { value: row.received, previous: row.received_previous },
-    averageDurationSeconds: {
-      value: row.average_duration,
-      previous: row.average_duration_previous,
-    },
-    negativeShare: {
-      value: share(row.negative, row.with_sentiment),
-      previous: share(row.negative_previous, row.with_sentiment_previous),
-    },
-  };
 }
 
 const closingFiguresRow = z.object({
@@ -89,6 +141,8 @@ const closingFiguresRow = z.object({
  * - calls closed: calls with a change to Closed inside the period;
  * - median time to close: median, over those calls, of the time from the call's end to its
  *   first change to Closed inside the period (seconds).
+ * A close in call_timeline is a call's first inside the period when the call's close before it,
+ * if any, came before the period: an index-only read of the period's closes, no join.
  */
 export async function closingFigures(
   tx: Tx,
@@ -96,26 +150,21 @@ export async function closingFigures(
   period: Period,
   previous: Period,
 ) {
+  const firstIn = (range: Period) =>
+    sql`t.at >= ${range.from} and t.at < ${range.to}
+        and (t.previous_close_at is null or t.previous_close_at < ${range.from})`;
   const row = await parseRow(
     tx,
     closingFiguresRow,
-    sql`with closes as (
-          select a.call_id,
-                 min(a.created_at) filter (where a.created_at >= ${period.from} and a.created_at < ${period.to}) as closed_at,
-                 min(a.created_at) filter (where a.created_at >= ${previous.from} and a.created_at < ${previous.to}) as closed_at_previous
-          from call_activity a
-          where a.organisation_id = ${scope.organisationId} and a.type = 'STATUS_CHANGED'
-            and a.new_status = 'Closed' and a.created_at >= ${previous.from} and a.created_at < ${period.to}
-          group by a.call_id
-        )
-        select count(closes.closed_at) as closed,
-               count(closes.closed_at_previous) as closed_previous,
-               percentile_cont(0.5) within group (order by extract(epoch from closes.closed_at - c.end_datetime))
-                 filter (where closes.closed_at is not null) as median_seconds,
-               percentile_cont(0.5) within group (order by extract(epoch from closes.closed_at_previous - c.end_datetime))
-                 filter (where closes.closed_at_previous is not null) as median_seconds_previous
-        from closes join call_log c on c.call_id = closes.call_id
-        where ${scopeOf(scope)}`,
+    sql`select count(*) filter (where ${firstIn(period)}) as closed,
+               count(*) filter (where ${firstIn(previous)}) as closed_previous,
+               percentile_cont(0.5) within group (order by t.close_seconds)
+                 filter (where ${firstIn(period)}) as median_seconds,
+               percentile_cont(0.5) within group (order by t.close_seconds)
+                 filter (where ${firstIn(previous)}) as median_seconds_previous
+        from call_timeline t
+        where ${scopeOf(scope, sql`t`)} and t.close_seconds is not null
+          and t.at >= ${previous.from} and t.at < ${period.to}`,
   );
   return {
     callsClosed: { value: row.closed, previous: row.closed_previous },
@@ -132,147 +181,147 @@ const backlogRow = z.object({ open: sqlNumber, unassigned: sqlNumber });
  * The open backlog and the unassigned open calls at an instant T: calls received before T whose
  * status at T was not Closed (and, for the second, whose assignee at T was nobody).
  * A call's status at T is the previous_status of its first status change after T, or its current
- * status if it has not changed since; its assignee at T likewise from ASSIGNED activity. (Each
- * change records the value it replaced, under the call's row lock, so reading history backwards
- * from now needs only the activity after T.) At T = now that is the current status and assignee.
+ * status if it has not changed since; its assignee at T likewise from ASSIGNED activity. At
+ * T = now that is the current status and assignee: the open calls now (openWorkload).
+ *
+ * Read backwards from now, the backlog at T is the open calls now less what every call_timeline
+ * row after T added (an arrival counts from just after the call's end, a change from its
+ * instant): this returns that, from the hourly sums for the hours after T's and from T's own hour
+ * row by row.
  */
-export async function backlogAt(tx: Tx, scope: AnalyticsScope, at: Date, now: Date) {
-  if (at >= now) {
-    return parseRow(
-      tx,
-      backlogRow,
-      sql`select count(*) as open, count(*) filter (where c.assignee_id is null) as unassigned
-          from call_log c where ${scopeOf(scope)} and c.status <> 'Closed'`,
-    );
-  }
-  const firstChangeAfter = (type: 'STATUS_CHANGED' | 'ASSIGNED') => sql`
-    select distinct on (a.call_id) a.call_id, a.previous_status, a.previous_assignee_id
-    from call_activity a
-    where a.organisation_id = ${scope.organisationId} and a.type = ${type} and a.created_at > ${at}
-    order by a.call_id, a.created_at, a.id`;
+export async function backlogAddedAfter(tx: Tx, scope: AnalyticsScope, at: Date) {
+  const hourAfter = new Date(Math.floor(at.getTime() / HOUR) * HOUR + HOUR);
   return parseRow(
     tx,
     backlogRow,
-    sql`with status_change as (${firstChangeAfter('STATUS_CHANGED')}),
-             assignee_change as (${firstChangeAfter('ASSIGNED')}),
-             state as (
-               select case when s.call_id is null then c.status else s.previous_status end as status,
-                      case when a.call_id is null then c.assignee_id else a.previous_assignee_id end as assignee_id
-               from call_log c
-               left join status_change s on s.call_id = c.call_id
-               left join assignee_change a on a.call_id = c.call_id
-               where ${scopeOf(scope)} and c.end_datetime < ${at}
-             )
-        select count(*) filter (where status <> 'Closed') as open,
-               count(*) filter (where status <> 'Closed' and assignee_id is null) as unassigned
-        from state`,
+    sql`select coalesce(sum(open), 0) as open, coalesce(sum(unassigned), 0) as unassigned
+        from (
+          select h.open_delta as open, h.unassigned_delta as unassigned
+          from call_hourly h where ${scopeOf(scope, sql`h`)} and h.hour >= ${hourAfter}
+          union all
+          select t.open_delta, t.unassigned_delta
+          from call_timeline t
+          where ${scopeOf(scope, sql`t`)} and t.at < ${hourAfter}
+            and (t.at > ${at} or (t.arrival and t.at = ${at}))
+        ) as added`,
   );
 }
 
-/**
- * The five ways receivedSeries counts the calls: each grouping set, named, with the columns it
- * groups by. The query's GROUPING SETS and the name on each row are both written from this list,
- * so they cannot disagree whatever the order of the columns.
- */
-const SERIES_GROUPINGS = {
-  day_status: ['day', 'status'],
-  sentiment: ['sentiment'],
-  weekday_hour: ['weekday', 'hour'],
-  reason: ['reason'],
-  agent: ['agent_id'],
-} as const;
-type SeriesGrouping = keyof typeof SERIES_GROUPINGS;
-
-const groupingOf = <G extends SeriesGrouping>(grouping: G) => z.literal(grouping);
-const seriesRow = z.discriminatedUnion('grouping', [
-  z.object({
-    grouping: groupingOf('day_status'),
-    day: z.string(),
-    status: callStatusSchema,
-    calls: sqlNumber,
-  }),
-  z.object({
-    grouping: groupingOf('sentiment'),
-    sentiment: sentimentSchema.nullable(),
-    calls: sqlNumber,
-  }),
-  z.object({
-    grouping: groupingOf('weekday_hour'),
-    weekday: z.number().int(),
-    hour: z.number().int(),
-    calls: sqlNumber,
-  }),
-  z.object({ grouping: groupingOf('reason'), reason: z.string().nullable(), calls: sqlNumber }),
-  z.object({ grouping: groupingOf('agent'), agent_id: z.string(), calls: sqlNumber }),
-]);
-export type SeriesRow = z.output<typeof seriesRow>;
-
-const columnList = (columns: readonly string[]) =>
-  sql.join(
-    columns.map((column) => sql.identifier(column)),
-    sql`, `,
-  );
-const groupings = Object.entries(SERIES_GROUPINGS);
-const groupingSets = sql.join(
-  groupings.map(([, columns]) => sql`(${columnList(columns)})`),
-  sql`, `,
-);
-// grouping(columns) is 0 exactly on the rows of the set that groups by all of them; the sets
-// share no column, so one branch matches each row. The names are this file's constants.
-const groupingName = sql.join(
-  groupings.map(
-    ([name, columns]) =>
-      sql`when grouping(${columnList(columns)}) = 0 then ${sql.raw(`'${name}'`)}`,
-  ),
-  sql` `,
-);
+const localRow = z.object({
+  by_day: z.boolean(),
+  day: z.string().nullable(),
+  weekday: z.number().int().nullable(),
+  hour: z.number().int().nullable(),
+  new: sqlNumber,
+  in_progress: sqlNumber,
+  closed: sqlNumber,
+});
 
 /**
- * The calls received in the period, counted five ways in one index-only pass (GROUPING SETS,
- * SERIES_GROUPINGS): per local day and current status; by sentiment; by local weekday and hour;
- * by disconnection reason; by agent. Each row names its grouping.
+ * The calls received in the period in the viewer's time zone: per local day and current status
+ * (every day the period touches, in order), and per local weekday and hour. An hour whose start is a whole local hour (the zone's offset is
+ * a whole number of hours then) is one local hour; any other is read as its four quarters, each
+ * at the local time of its start (every zone's offset is a whole number of quarter hours).
  */
-export async function receivedSeries(
+export async function receivedByLocalTime(
   tx: Tx,
   scope: AnalyticsScope,
   period: Period,
   timeZone: string,
-): Promise<SeriesRow[]> {
+) {
+  const sums = sql.join(
+    STATUSES.flatMap((status) =>
+      QUARTERS.map(
+        (quarter) =>
+          sql`sum(h.${quarterColumn(status, quarter)}) as ${quarterColumn(status, quarter)}`,
+      ),
+    ),
+    sql`, `,
+  );
+  const wholeHour = sql.join(
+    STATUSES.map(
+      (status) =>
+        sql`${sql.join(
+          QUARTERS.map((quarter) => sql`h.${quarterColumn(status, quarter)}`),
+          sql` + `,
+        )} as ${sql.identifier(STATUS_COLUMNS[status])}`,
+    ),
+    sql`, `,
+  );
+  const quarters = sql.join(
+    QUARTERS.map(
+      (quarter) =>
+        sql`(${sql.raw(String(quarter))}, ${sql.join(
+          STATUSES.map((status) => sql`h.${quarterColumn(status, quarter)}`),
+          sql`, `,
+        )})`,
+    ),
+    sql`, `,
+  );
   return parseRows(
     tx,
-    seriesRow,
-    sql`with received as (
-          select to_char(local_end, 'YYYY-MM-DD') as day, status, sentiment,
-                 extract(isodow from local_end)::int as weekday, extract(hour from local_end)::int as hour,
-                 disconnection_reason as reason, agent_id
-          from (
-            select c.status, c.sentiment, c.disconnection_reason, c.agent_id,
-                   c.end_datetime at time zone ${timeZone} as local_end
-            from call_log c
-            where ${scopeOf(scope)} and c.end_datetime >= ${period.from} and c.end_datetime < ${period.to}
-          ) as calls
+    localRow,
+    sql`with hourly as (
+          select h.hour, h.hour at time zone ${timeZone} as local_hour, ${sums}
+          from call_hourly h where ${scopeOf(scope, sql`h`)} and ${hoursOf(period, sql`h`)}
+          group by h.hour
+        ),
+        pieces as (
+          select h.local_hour as local_at, ${wholeHour}
+          from hourly h where extract(minute from h.local_hour) = 0
+          union all
+          select (h.hour + q.quarter * interval '15 minutes') at time zone ${timeZone}, q.new, q.in_progress, q.closed
+          from hourly h
+          cross join lateral (values ${quarters}) as q(quarter, new, in_progress, closed)
+          where extract(minute from h.local_hour) <> 0
+          union all
+          select t.at at time zone ${timeZone}, (t.status = 'New')::int, (t.status = 'In progress')::int,
+                 (t.status = 'Closed')::int
+          from call_timeline t
+          where ${scopeOf(scope, sql`t`)} and t.arrival and ${edgesOf(period, sql`t`)}
+        ),
+        grouped as (
+          select grouping(local_at::date) = 0 as by_day, local_at::date as day,
+                 extract(isodow from local_at)::int as weekday, extract(hour from local_at)::int as hour,
+                 sum(new) as new, sum(in_progress) as in_progress, sum(closed) as closed
+          from pieces
+          group by grouping sets ((local_at::date),
+                                  (extract(isodow from local_at)::int, extract(hour from local_at)::int))
+        ),
+        -- Every local day the period touches, in order: the chart shows empty days too.
+        days as (
+          select day::date as day
+          from generate_series(
+            date_trunc('day', ${period.from}::timestamptz at time zone ${timeZone}),
+            (${period.to}::timestamptz - interval '1 microsecond') at time zone ${timeZone},
+            interval '1 day'
+          ) as day
         )
-        select day, status, sentiment, weekday, hour, reason, agent_id,
-               case ${groupingName} end as grouping,
-               count(*) as calls
-        from received
-        group by grouping sets (${groupingSets})`,
+        select true as by_day, to_char(d.day, 'YYYY-MM-DD') as day, null::int as weekday,
+               null::int as hour, coalesce(g.new, 0) as new, coalesce(g.in_progress, 0) as in_progress,
+               coalesce(g.closed, 0) as closed
+        from days d left join grouped g on g.by_day and g.day = d.day
+        union all
+        select false, null, weekday, hour, new, in_progress, closed
+        from grouped where not by_day and new + in_progress + closed > 0
+        order by 1 desc, 2, 3, 4`,
   );
 }
 
-/** Every local day the period touches, in order (the chart shows empty days too). */
-export async function daysOf(tx: Tx, period: Period, timeZone: string) {
-  const rows = await parseRows(
+/** The calls received in the period per disconnection reason (null: none recorded). */
+export async function receivedByReason(tx: Tx, scope: AnalyticsScope, period: Period) {
+  return parseRows(
     tx,
-    z.object({ day: z.string() }),
-    sql`select to_char(day, 'YYYY-MM-DD') as day
-        from generate_series(
-          date_trunc('day', ${period.from}::timestamptz at time zone ${timeZone}),
-          (${period.to}::timestamptz - interval '1 microsecond') at time zone ${timeZone},
-          interval '1 day'
-        ) as day`,
+    z.object({ reason: z.string().nullable(), calls: sqlNumber }),
+    sql`with pieces as (
+          select h.reason, h.calls from call_hourly_reasons h
+          where ${scopeOf(scope, sql`h`)} and ${hoursOf(period, sql`h`)}
+          union all
+          select t.disconnection_reason, 1 from call_timeline t
+          where ${scopeOf(scope, sql`t`)} and t.arrival and ${edgesOf(period, sql`t`)}
+        )
+        select reason, sum(calls) as calls from pieces group by reason having sum(calls) > 0`,
   );
-  return rows.map((row) => row.day);
 }
 
 /** The organisation's agents (or the one asked for), for the by-agent chart's empty bars. */
@@ -292,9 +341,9 @@ export async function openWorkload(tx: Tx, scope: AnalyticsScope) {
   return parseRows(
     tx,
     z.object({ assignee_id: z.string().nullable(), open: sqlNumber }),
-    sql`select c.assignee_id, count(*) as open
-        from call_log c where ${scopeOf(scope)} and c.status <> 'Closed'
-        group by c.assignee_id
-        order by open desc, c.assignee_id nulls first`,
+    sql`select w.assignee_id, sum(w.calls) as open
+        from call_workload w where ${scopeOf(scope, sql`w`)}
+        group by w.assignee_id having sum(w.calls) > 0
+        order by open desc, w.assignee_id nulls first`,
   );
 }

@@ -1,16 +1,17 @@
 import type { AnalyticsQuery, AnalyticsResponse } from '@callboard/contract';
 import type { Db } from '../../db/client.ts';
-import { requireOrganisation, withTenant, type AccessClaims } from '../../db/tenant.ts';
+import { requireOrganisation, withTenantRead, type AccessClaims } from '../../db/tenant.ts';
 import { assertKnownTimeZone } from '../../http/input-guard.ts';
 import {
-  backlogAt,
-  closingFigures,
-  daysOf,
   agentsOf,
+  backlogAddedAfter,
+  closingFigures,
   openWorkload,
-  receivedFigures,
-  receivedSeries,
+  receivedByLocalTime,
+  receivedByReason,
+  receivedPerAgent,
   type Period,
+  type ReceivedRow,
 } from './analytics.queries.ts';
 
 const iso = (date: Date) => date.toISOString();
@@ -33,51 +34,63 @@ export async function getAnalytics(
   const length = elapsedEnd.getTime() - period.from.getTime();
   const previous: Period = { from: new Date(period.from.getTime() - length), to: period.from };
 
-  return withTenant(db, claims, async (tx, principal) => {
+  return withTenantRead(db, claims, async (tx, principal) => {
     const scope = { organisationId: requireOrganisation(principal), agentId: query.agentId };
-    // The backlog is measured at the end of each period, but never in the future.
-    const endOf = (end: Date) => (end > now ? now : end);
-    const received = await receivedFigures(tx, scope, period, previous);
+    const perAgent = await receivedPerAgent(tx, scope, period, previous);
     const closing = await closingFigures(tx, scope, period, previous);
-    const backlog = await backlogAt(tx, scope, endOf(period.to), now);
-    const backlogBefore = await backlogAt(tx, scope, endOf(previous.to), now);
-    const series = await receivedSeries(tx, scope, period, query.tz);
-    const days = await daysOf(tx, period, query.tz);
-    const agents = await agentsOf(tx, scope);
     const workload = await openWorkload(tx, scope);
+    // The backlog is measured at the end of each period, but never in the future: the open
+    // calls now, less what was added after the instant.
+    const openNow = {
+      open: workload.reduce((sum, row) => sum + row.open, 0),
+      unassigned: workload.find((row) => row.assignee_id === null)?.open ?? 0,
+    };
+    const backlogAt = async (end: Date) => {
+      if (end >= now) return openNow;
+      const added = await backlogAddedAfter(tx, scope, end);
+      return { open: openNow.open - added.open, unassigned: openNow.unassigned - added.unassigned };
+    };
+    const backlog = await backlogAt(period.to);
+    const backlogBefore = await backlogAt(previous.to);
+    const byLocalTime = await receivedByLocalTime(tx, scope, period, query.tz);
+    const reasons = await receivedByReason(tx, scope, period);
+    const agents = await agentsOf(tx, scope);
 
-    const perDay = new Map(
-      days.map((day) => [day, { date: day, New: 0, 'In progress': 0, Closed: 0 }]),
-    );
-    const sentiment: AnalyticsResponse['series']['sentiment'] = [];
+    const total = (key: keyof Omit<ReceivedRow, 'agent_id'>) =>
+      perAgent.reduce((sum, row) => sum + row[key], 0);
+    const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+    const withSentiment = total('positive') + total('neutral') + total('negative');
+    const perDay: AnalyticsResponse['series']['perDay'] = [];
     const heatmap: AnalyticsResponse['series']['heatmap'] = [];
-    const disconnectionReasons: AnalyticsResponse['series']['disconnectionReasons'] = [];
-    const callsByAgent = new Map<string, number>();
-    for (const row of series) {
-      switch (row.grouping) {
-        case 'day_status': {
-          const day = perDay.get(row.day);
-          if (day) day[row.status] += row.calls;
-          break;
+    for (const row of byLocalTime) {
+      if (row.by_day) {
+        if (row.day !== null) {
+          perDay.push({
+            date: row.day,
+            New: row.new,
+            'In progress': row.in_progress,
+            Closed: row.closed,
+          });
         }
-        case 'sentiment':
-          sentiment.push({ sentiment: row.sentiment, calls: row.calls });
-          break;
-        case 'weekday_hour':
-          heatmap.push({ weekday: row.weekday, hour: row.hour, calls: row.calls });
-          break;
-        case 'reason':
-          disconnectionReasons.push({ reason: row.reason, calls: row.calls });
-          break;
-        case 'agent':
-          callsByAgent.set(row.agent_id, row.calls);
-          break;
-        default: {
-          const unhandled: never = row;
-          throw new Error(`unhandled grouping ${JSON.stringify(unhandled)}`);
-        }
+      } else if (row.weekday !== null && row.hour !== null) {
+        heatmap.push({
+          weekday: row.weekday,
+          hour: row.hour,
+          calls: row.new + row.in_progress + row.closed,
+        });
       }
     }
+    const sentiment: AnalyticsResponse['series']['sentiment'] = (
+      [
+        ['positive', total('positive')],
+        ['neutral', total('neutral')],
+        ['negative', total('negative')],
+        [null, total('calls') - withSentiment],
+      ] as const
+    )
+      .filter(([, calls]) => calls > 0)
+      .map(([value, calls]) => ({ sentiment: value, calls }));
+    const callsByAgent = new Map(perAgent.map((row) => [row.agent_id, row.calls]));
     const byCallsDescending = <T extends { calls: number }>(a: T, b: T) => b.calls - a.calls;
     heatmap.sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
     const byAgent = agents
@@ -88,21 +101,31 @@ export async function getAnalytics(
       period: { from: iso(period.from), to: iso(period.to) },
       previousPeriod: { from: iso(previous.from), to: iso(previous.to) },
       figures: {
-        callsReceived: received.callsReceived,
+        callsReceived: { value: total('calls'), previous: total('calls_previous') },
         openBacklog: { value: backlog.open, previous: backlogBefore.open },
         callsClosed: closing.callsClosed,
         medianTimeToCloseSeconds: closing.medianTimeToCloseSeconds,
         unassignedOpen: { value: backlog.unassigned, previous: backlogBefore.unassigned },
-        averageDurationSeconds: received.averageDurationSeconds,
-        negativeShare: received.negativeShare,
+        averageDurationSeconds: {
+          value:
+            total('with_duration') > 0 ? total('duration_total') / total('with_duration') : null,
+          previous:
+            total('with_duration_previous') > 0
+              ? total('duration_total_previous') / total('with_duration_previous')
+              : null,
+        },
+        negativeShare: {
+          value: share(total('negative'), withSentiment),
+          previous: share(total('negative_previous'), total('with_sentiment_previous')),
+        },
       },
       series: {
-        perDay: [...perDay.values()],
+        perDay,
         byAgent,
         workload,
         sentiment: sentiment.sort(byCallsDescending),
         heatmap,
-        disconnectionReasons: disconnectionReasons.sort(byCallsDescending),
+        disconnectionReasons: reasons.sort(byCallsDescending),
       },
     };
   });

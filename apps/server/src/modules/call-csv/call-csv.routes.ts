@@ -9,9 +9,11 @@ export const callCsvRoutes = [
     exportCalls(c.var.db, c.var.claims, query, () => nodeResponse(c.env)?.destroy()),
   ),
   serve(previewCallImportRoute, (c, { body }) => previewCallImport(c.var.db, c.var.claims, body)),
-  serve(importCallsRoute, (c, { query, body }) =>
-    importCalls(c.var.db, c.var.claims, body, query.first_line),
-  ),
+  serve(importCallsRoute, async (c, { query, body }) => {
+    const imported = await importCalls(c.var.db, c.var.claims, body, query.first_line);
+    c.var.metrics.countIngested('csv', imported);
+    return imported;
+  }),
 ];
 
 /** The Node response under a request served by @hono/node-server (its `env.outgoing`). */

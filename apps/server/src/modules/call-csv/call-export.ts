@@ -14,11 +14,12 @@ import type { Db } from '../../db/client.ts';
 import {
   ONE_SNAPSHOT,
   requireOrganisation,
-  withTenant,
+  withTenantRead,
   type AccessClaims,
 } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import { assertKnownTimeZone, databaseErrorOf } from '../../http/input-guard.ts';
+import { prepareListScope } from '../calls/call-search.ts';
 import { selectExportBatch, type ExportPosition } from '../calls/calls.queries.ts';
 import { csvLines } from './csv-cells.ts';
 
@@ -36,11 +37,15 @@ async function readBatch(
   // Each batch enters afresh: a session signed out meanwhile ends the export. In one snapshot, so
   // a sign-out between the entry and the select fails the next batch instead of making this one
   // empty, which would end the file early as if it were whole.
-  return withTenant(
+  return withTenantRead(
     db,
     claims,
     async (tx, principal) => {
-      const scope = { organisationId: requireOrganisation(principal), userId: principal.userId };
+      const scope = await prepareListScope(
+        tx,
+        { organisationId: requireOrganisation(principal), userId: principal.userId },
+        query,
+      );
       return selectExportBatch(tx, scope, query, query.sort, after, EXPORT_BATCH_ROWS);
     },
     ONE_SNAPSHOT,

@@ -5,7 +5,12 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CallStatus } from '@callboard/contract';
 import { callActivity, callLog } from '../../db/schema.ts';
 import type { Tx } from '../../db/tenant.ts';
-import { listConditions, statusCondition, type CallFilters, type Scope } from './calls.queries.ts';
+import {
+  listConditions,
+  statusCondition,
+  type CallFilters,
+  type ListScope,
+} from './calls.queries.ts';
 
 /** A locked call's triage fields and version. */
 const lockedColumns = {
@@ -51,7 +56,12 @@ export async function lockCallsById(tx: Tx, organisationId: string, callIds: rea
  * order, at most `limit` of them. A row changed by a writer it waited for is checked against the
  * filters again (PostgreSQL re-reads a locked row), so the rows returned still match.
  */
-export async function lockMatchingCalls(tx: Tx, scope: Scope, filters: CallFilters, limit: number) {
+export async function lockMatchingCalls(
+  tx: Tx,
+  scope: ListScope,
+  filters: CallFilters,
+  limit: number,
+) {
   return tx
     .select(lockedColumns)
     .from(callLog)

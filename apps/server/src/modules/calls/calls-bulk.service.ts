@@ -36,6 +36,7 @@ import {
   isFiltered,
   readCallCounts,
 } from './calls.queries.ts';
+import { prepareListScope } from './call-search.ts';
 import { describeConflict } from './calls.service.ts';
 
 const MAX = BULK_ACTION_MAX_CALLS.toLocaleString('en');
@@ -138,7 +139,7 @@ async function lockViewCalls(
 ): Promise<Target[]> {
   const { query, total } = matching;
   if (total > BULK_ACTION_MAX_CALLS) throw tooMany(total);
-  const scope = { organisationId, userId: principal.userId };
+  const scope = await prepareListScope(tx, { organisationId, userId: principal.userId }, query);
   const calls = await lockMatchingCalls(tx, scope, query, total + 1);
   if (calls.length !== total) {
     const counts = isFiltered(scope, query)

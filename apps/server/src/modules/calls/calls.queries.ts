@@ -8,12 +8,10 @@ import {
   desc,
   eq,
   gte,
-  ilike,
   inArray,
   isNull,
   lt,
   ne,
-  or,
   sql,
   type SQL,
   type SQLWrapper,
@@ -23,6 +21,8 @@ import {
   type CallFilterName,
   type CallListQuery,
   type CallListSort,
+  type CallSearchTerms,
+  type CallSnippet,
   type CallStatus,
 } from '@callboard/contract';
 import { z } from 'zod';
@@ -63,11 +63,84 @@ export const summaryColumns = {
 
 export type CallFilters = Omit<CallListQuery, 'page' | 'pageSize' | 'loadAll' | 'sort'>;
 
-function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/gu, (char) => `\\${char}`)}%`;
+export type Scope = { organisationId: string; userId: string };
+
+/**
+ * A list search made ready for SQL (modules/calls/call-search.ts builds it): the text for the
+ * exact call id, and the text-search query, null when the search has no words or numbers.
+ */
+export interface PreparedSearch {
+  text: string;
+  tsquery: string | null;
+  /** Any one of its words or numbers: which passage of a call the snippet shows. */
+  anyTsquery: string | null;
+  terms: CallSearchTerms;
+  /** The matching calls' ids, where few enough (see searchMatches); empty without a tsquery. */
+  matches: SearchMatches;
 }
 
-export type Scope = { organisationId: string; userId: string };
+/** Ids of the calls a search matches by their own words and by their notes; null: too many. */
+export interface SearchMatches {
+  calls: string[] | null;
+  notes: string[] | null;
+}
+
+/** Whose list it is, and its search made ready (null without one): see prepareListScope. */
+export type ListScope = Scope & { search: PreparedSearch | null };
+
+/**
+ * What matches a search (docs/search.md, "Search"): the call's words (call_log.search_vector:
+ * caller, numbers, call id, summary, transcript), or one of its notes' words, or its exact id.
+ * Where the search's matches were few enough to fetch (searchMatches), the condition is their ids,
+ * which the primary key serves; where there were more, the words themselves, which the list's
+ * own index walk meets often enough to fill a page soon (notes' expression as
+ * call_activity_note_search_idx has it).
+ */
+function searchCondition(organisationId: string, search: PreparedSearch): SQL {
+  const byId = eq(callLog.call_id, search.text);
+  if (search.tsquery === null) return byId;
+  const { calls, notes } = search.matches;
+  if (calls && notes) return sql`${callLog.call_id} = any(${textArray([...calls, ...notes])})`;
+  const query = sql`${search.tsquery}::tsquery`;
+  const callPart = calls
+    ? sql`${callLog.call_id} = any(${textArray(calls)})`
+    : sql`(${callLog.search_vector} @@ ${query} or ${byId})`;
+  const notePart = notes
+    ? sql`${callLog.call_id} = any(${textArray(notes)})`
+    : sql`${callLog.call_id} in (
+      select n.call_id from ${callActivity} n
+      where n.organisation_id = ${organisationId} and n.type = 'NOTE'
+        and to_tsvector('simple'::regconfig, coalesce(n.body, '')) @@ ${query})`;
+  return sql`(${callPart} or ${notePart})`;
+}
+
+/** A text[] parameter: one value, so the planner sees how many ids it holds. */
+function textArray(values: readonly string[]): SQL {
+  const items = values.map((value) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`);
+  return sql`${`{${items.join(',')}}`}::text[]`;
+}
+
+/**
+ * The calls a search matches by their words or their notes' (app_search_call_ids, which can use
+ * the GIN indexes that row-level security keeps from the list's own query): each list, or null
+ * when more than `limit` matched.
+ */
+export async function searchMatches(
+  tx: Tx,
+  search: { tsquery: string; text: string },
+  limit: number,
+): Promise<SearchMatches> {
+  const rows = await queryRows<{ source: 'call' | 'note'; call_id: string }>(
+    tx,
+    sql`select source, call_id
+        from app_search_call_ids(${search.tsquery}::tsquery, ${search.text}, ${limit + 1})`,
+  );
+  const of = (source: 'call' | 'note') => {
+    const ids = rows.filter((row) => row.source === source).map((row) => row.call_id);
+    return ids.length > limit ? null : ids;
+  };
+  return { calls: of('call'), notes: of('note') };
+}
 
 /**
  * Each list filter's condition (packages/contract/src/call-list-filters.ts declares them), or
@@ -76,7 +149,7 @@ export type Scope = { organisationId: string; userId: string };
  */
 const FILTER_CONDITIONS: Record<
   CallFilterName,
-  (filters: CallFilters, scope: Scope) => SQL | undefined
+  (filters: CallFilters, scope: ListScope) => SQL | undefined
 > = {
   agentId: (filters) => (filters.agentId ? eq(callLog.agent_id, filters.agentId) : undefined),
   assignee: ({ assignee }, scope) =>
@@ -124,19 +197,15 @@ const FILTER_CONDITIONS: Record<
             ${closedTo ? sql`and a.created_at < ${new Date(closedTo)}` : sql``})`
       : undefined,
   direction: ({ direction }) => (direction ? eq(callLog.direction, direction) : undefined),
-  q: ({ q }) =>
-    q
-      ? or(
-          ilike(callLog.caller_name, likePattern(q)),
-          ilike(callLog.from_number, likePattern(q)),
-          ilike(callLog.to_number, likePattern(q)),
-          ilike(callLog.call_id, likePattern(q)),
-          ilike(callLog.summary, likePattern(q)),
-        )
-      : undefined,
+  q: ({ q }, { organisationId, search }) => {
+    if (!q) return undefined;
+    // A search the service did not prepare is a bug, not a reason to list every call.
+    if (!search) throw new Error('The list search was not prepared (prepareListScope)');
+    return searchCondition(organisationId, search);
+  },
 };
 
-function filterConditions(scope: Scope, filters: CallFilters): SQL[] {
+function filterConditions(scope: ListScope, filters: CallFilters): SQL[] {
   return Object.values(FILTER_CONDITIONS)
     .map((condition) => condition(filters, scope))
     .filter((condition): condition is SQL => condition !== undefined);
@@ -147,12 +216,12 @@ function filterConditions(scope: Scope, filters: CallFilters): SQL[] {
  * answer the tab counts (ADR 0006); the same conditions decide it as narrow the list, so no
  * filter can be forgotten here.
  */
-export function isFiltered(scope: Scope, filters: CallFilters): boolean {
+export function isFiltered(scope: ListScope, filters: CallFilters): boolean {
   return filterConditions(scope, filters).length > 0;
 }
 
 /** The WHERE clause for the list, all filters but status (status is added by the caller). */
-export function listConditions(scope: Scope, filters: CallFilters): SQL[] {
+export function listConditions(scope: ListScope, filters: CallFilters): SQL[] {
   return [
     eq(callLog.organisation_id, scope.organisationId),
     // docs/product.md, "Entities": null or false means not deleted.
@@ -269,7 +338,7 @@ const callIdRow = z.object({ call_id: z.string() });
  */
 async function groupedCallIds(
   tx: Tx,
-  scope: Scope,
+  scope: ListScope,
   filters: CallFilters,
   sort: { key: 'agent' | 'assignee'; descending: boolean },
   window: { limit: number; offset: number },
@@ -317,14 +386,25 @@ function inIdOrder<Row>(ids: readonly string[], rows: Row[], idOf: (row: Row) =>
 
 export async function selectCallPage(
   tx: Tx,
-  scope: Scope,
+  scope: ListScope,
   filters: CallFilters,
   sort: CallListSort,
   window: { limit: number; offset: number },
 ) {
   const order = indexOrder(sort);
   if (order) {
-    return tx
+    // A search with more matches than SEARCH_MATCH_LIMIT filters by its words (searchCondition):
+    // thousands of the organisation's calls match, so walking the sort's index to the page's end
+    // is cheap. The planner, which multiplies the words' frequencies, may take "blood test" for a
+    // few dozen calls and read every call of the organisation to sort them instead (140 ms
+    // against 8 on 100,000 calls). Sorts are priced out for this query, as for the grouped sorts
+    // (groupedCallIds), and JIT with them (docs/search.md, "Plans").
+    const byWords = scope.search?.tsquery != null && scope.search.matches.calls === null;
+    if (byWords) {
+      await tx.execute(sql`set local enable_sort = off`);
+      await tx.execute(sql`set local jit = off`);
+    }
+    const rows = await tx
       .select(summaryColumns)
       .from(callLog)
       .where(
@@ -337,6 +417,11 @@ export async function selectCallPage(
       .orderBy(...order)
       .limit(window.limit)
       .offset(window.offset);
+    if (byWords) {
+      await tx.execute(sql`set local enable_sort to default`);
+      await tx.execute(sql`set local jit to default`);
+    }
+    return rows;
   }
   const { key, descending } = parseCallListSort(sort);
   const ids = await groupedCallIds(
@@ -372,7 +457,7 @@ export type ExportPosition =
  */
 export async function selectExportBatch(
   tx: Tx,
-  scope: Scope,
+  scope: ListScope,
   filters: CallFilters,
   sort: CallListSort,
   after: ExportPosition | null,
@@ -445,7 +530,7 @@ export async function selectExportBatch(
 }
 
 /** Matching calls per status tab: one pass over the organisation's matching rows. */
-export async function countCallsByStatus(tx: Tx, scope: Scope, filters: CallFilters) {
+export async function countCallsByStatus(tx: Tx, scope: ListScope, filters: CallFilters) {
   const [row] = await tx
     .select({
       open: sql<number>`count(*) filter (where ${callLog.status} <> 'Closed')`.mapWith(Number),
@@ -465,12 +550,11 @@ export async function countCallsByStatus(tx: Tx, scope: Scope, filters: CallFilt
  */
 export async function countCallsCapped(
   tx: Tx,
-  scope: Scope,
-  lists: CallFilters[],
+  lists: { scope: ListScope; filters: CallFilters }[],
   cap: number,
 ): Promise<number[]> {
   if (lists.length === 0) return [];
-  const counts = lists.map((filters, index) => {
+  const counts = lists.map(({ scope, filters }, index) => {
     const count = isFiltered(scope, filters)
       ? sql`(select count(*) from (select 1 from ${callLog}
               where ${and(...listConditions(scope, filters), statusCondition(filters.status))}
@@ -492,6 +576,107 @@ export async function countCallsCapped(
     sql`select ${sql.join(counts, sql`, `)}`,
   );
   return lists.map((_, index) => Number(row?.[`count_${index}`] ?? 0));
+}
+
+/**
+ * The words PostgreSQL's 'simple' configuration reads in a search (the parser that built the
+ * documents), the one typed last, each quoted phrase as its own phrase query, and the
+ * organisation's phone country.
+ */
+export async function readSearchWords(
+  tx: Tx,
+  organisationId: string,
+  search: { words: string; phrases: string[] },
+) {
+  const [row] = await queryRows<{
+    words: string[];
+    last: string | null;
+    phrases: string[];
+    phone_country: string;
+  }>(
+    tx,
+    sql`select
+          array(select lexeme from unnest(to_tsvector('simple'::regconfig, ${search.words}))
+                order by lexeme) as words,
+          (select lexeme from unnest(to_tsvector('simple'::regconfig, ${search.words}))
+           order by positions[array_upper(positions, 1)] desc limit 1) as last,
+          array(select phraseto_tsquery('simple'::regconfig, phrase)::text
+                from jsonb_array_elements_text(${JSON.stringify(search.phrases)}::jsonb) phrase)
+            as phrases,
+          (select phone_country from organisations where id = ${organisationId}) as phone_country`,
+  );
+  return row ?? { words: [], last: null, phrases: [], phone_country: 'GB' };
+}
+
+export interface SnippetSource {
+  call_id: string;
+  source: CallSnippet['source'];
+  text: string;
+  /** The passage holds the whole search, not only some of its words. */
+  whole: boolean;
+}
+
+/**
+ * For each of the page's calls, the passage a snippet is cut from: the summary, else the first
+ * transcript turn, else the newest note, that holds the whole search; failing that, the first
+ * that holds any of its words. None when only the caller, a number or the call id matched.
+ */
+export async function selectSnippetSources(
+  tx: Tx,
+  organisationId: string,
+  callIds: readonly string[],
+  search: { tsquery: string; anyTsquery: string },
+): Promise<SnippetSource[]> {
+  if (callIds.length === 0) return [];
+  const passages = (query: string, rank: number) => sql`
+      select ${sql.raw(String(rank))} as rank, 'summary' as source, c.summary as text
+      where to_tsvector('simple'::regconfig, coalesce(c.summary, '')) @@ ${query}::tsquery
+      union all
+      (select ${sql.raw(String(rank + 1))}, 'transcript', t.turn ->> 'text'
+       from jsonb_array_elements(
+              case jsonb_typeof(c.transcript) when 'array' then c.transcript else '[]' end)
+            with ordinality t(turn, ord)
+       where to_tsvector('simple'::regconfig, coalesce(t.turn ->> 'text', '')) @@ ${query}::tsquery
+       order by t.ord limit 1)
+      union all
+      (select ${sql.raw(String(rank + 2))}, 'note', n.body from ${callActivity} n
+       where n.organisation_id = ${organisationId} and n.call_id = c.call_id and n.type = 'NOTE'
+         and to_tsvector('simple'::regconfig, coalesce(n.body, '')) @@ ${query}::tsquery
+       order by n.created_at desc limit 1)`;
+  return queryRows<SnippetSource>(
+    tx,
+    sql`select c.call_id, found.source, found.text, found.rank <= 3 as whole
+        from ${callLog} c
+        cross join lateral (
+          select rank, source, text from (${passages(search.tsquery, 1)}
+            union all ${passages(search.anyTsquery, 4)}) passage
+          where text is not null
+          order by rank limit 1) found
+        where c.organisation_id = ${organisationId}
+          and c.call_id = any(array(select jsonb_array_elements_text(${JSON.stringify(callIds)}::jsonb)))`,
+  );
+}
+
+/**
+ * ts_headline for each text with its query: the passage around its hits, each hit between the
+ * markers in `options` (StartSel/StopSel), which are taken out of the text first. Only for a
+ * page's rows: it is the costly part of a search.
+ */
+export async function selectHeadlines(
+  tx: Tx,
+  passages: readonly { text: string; query: string }[],
+  options: { markers: [string, string]; settings: string },
+): Promise<string[]> {
+  if (passages.length === 0) return [];
+  const [start, end] = options.markers;
+  const rows = await queryRows<{ headline: string }>(
+    tx,
+    sql`select ts_headline('simple'::regconfig, translate(p ->> 'text', ${start + end}, ''),
+                           (p ->> 'query')::tsquery, ${options.settings}) as headline
+        from jsonb_array_elements(${JSON.stringify(passages)}::jsonb) with ordinality t(p, ord)
+        order by ord`,
+  );
+  return rows.map((row) => row.headline);
 }
 
 /** Tab counts from the trigger-maintained counters: for a list with no filter but the tab. */
@@ -638,4 +823,15 @@ export async function findMember(tx: Tx, organisationId: string, userId: string)
     .from(profiles)
     .where(and(eq(profiles.organisation_id, organisationId), eq(profiles.id, userId)));
   return row ?? null;
+}
+
+/** Colleagues' names as a note shows them: "First Last", else their email. */
+export async function selectMemberNames(tx: Tx, organisationId: string, userIds: string[]) {
+  return tx
+    .select({
+      id: profiles.id,
+      name: sql<string>`coalesce(nullif(trim(coalesce(${profiles.first_name}, '') || ' ' || coalesce(${profiles.last_name}, '')), ''), ${profiles.email})`,
+    })
+    .from(profiles)
+    .where(and(eq(profiles.organisation_id, organisationId), inArray(profiles.id, userIds)));
 }

@@ -9,7 +9,13 @@ import {
   type CallSummary,
 } from '@callboard/contract';
 import type { Db } from '../../db/client.ts';
-import { requireOrganisation, withTenant, type AccessClaims, type Tx } from '../../db/tenant.ts';
+import {
+  requireOrganisation,
+  withTenant,
+  withTenantRead,
+  type AccessClaims,
+  type Tx,
+} from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import { assertKnownTimeZone } from '../../http/input-guard.ts';
 import {
@@ -27,6 +33,7 @@ import {
   selectCallPage,
   updateCall,
 } from './calls.queries.ts';
+import { prepareListScope, searchSnippets } from './call-search.ts';
 import {
   notifyAssignee,
   notifyMentioned,
@@ -52,6 +59,9 @@ function iso(value: Date | string | null): string | null {
   return value instanceof Date ? value.toISOString() : value;
 }
 
+/** The most rows of one list page that get search snippets (docs/search.md, "Search"). */
+const SNIPPET_MAX_ROWS = 200;
+
 export function toSummary(row: CallRow): CallSummary {
   return {
     ...row,
@@ -72,8 +82,12 @@ export async function listCalls(
   query: CallListQuery,
 ): Promise<CallListResponse> {
   await assertKnownTimeZone(db, query.tz);
-  return withTenant(db, claims, async (tx, principal) => {
-    const scope = { organisationId: requireOrganisation(principal), userId: principal.userId };
+  return withTenantRead(db, claims, async (tx, principal) => {
+    const scope = await prepareListScope(
+      tx,
+      { organisationId: requireOrganisation(principal), userId: principal.userId },
+      query,
+    );
     const counts = isFiltered(scope, query)
       ? await countCallsByStatus(tx, scope, query)
       : await readCallCounts(tx, scope.organisationId, query.includeDeleted);
@@ -90,12 +104,36 @@ export async function listCalls(
     // A page past the end is not an error: no rows, and the real total.
     const rows =
       window.offset >= total ? [] : await selectCallPage(tx, scope, query, query.sort, window);
+    const { search } = scope;
+    if (!search) {
+      return {
+        rows: rows.map(toSummary),
+        total,
+        page: query.loadAll ? 1 : query.page,
+        pageSize: query.loadAll ? rows.length : query.pageSize,
+        counts,
+      };
+    }
+    // Snippets for a page a person reads, not for thousands of rows at once.
+    const snippets =
+      rows.length <= SNIPPET_MAX_ROWS
+        ? await searchSnippets(
+            tx,
+            scope.organisationId,
+            search,
+            rows.map((row) => row.call_id),
+          )
+        : null;
     return {
-      rows: rows.map(toSummary),
+      rows: rows.map((row) => ({
+        ...toSummary(row),
+        ...(snippets ? { snippet: snippets.get(row.call_id) ?? null } : {}),
+      })),
       total,
       page: query.loadAll ? 1 : query.page,
       pageSize: query.loadAll ? rows.length : query.pageSize,
       counts,
+      search: search.terms,
     };
   });
 }
@@ -123,7 +161,7 @@ async function callDetail(tx: Tx, organisationId: string, callId: string): Promi
 }
 
 export async function getCall(db: Db, claims: AccessClaims, callId: string): Promise<CallDetail> {
-  return withTenant(db, claims, (tx, principal) =>
+  return withTenantRead(db, claims, (tx, principal) =>
     callDetail(tx, requireOrganisation(principal), callId),
   );
 }

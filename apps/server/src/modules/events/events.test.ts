@@ -10,6 +10,7 @@ import { testDatabaseKinds } from '../../test/databases.ts';
 import { endedByServer, openEventStream, type EventStream } from '../../test/event-stream.ts';
 import { TestClient } from '../../test/http-client.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { STOP_RECONNECT_SPREAD_MS } from './live-hub.ts';
 
 describe.each(testDatabaseKinds)('live updates [$name]', ({ name, create }) => {
   let server: TestServer;
@@ -325,15 +326,26 @@ describe.each(testDatabaseKinds)('live updates [$name]', ({ name, create }) => {
     expect((await viewers(leo)).body.viewers).toEqual([]);
   });
 
-  it('ends every stream when the server stops, so it can exit', async () => {
+  it('ends every stream when the server stops, telling it when to reconnect; then refuses new ones', async () => {
     const second = await startTestServer(await create(), { callsPerOrganisation: 2 });
     const reader = new TestClient(second.url);
     expect((await reader.signIn('mia@northwind.test', DEMO_PASSWORD)).status).toBe(200);
     const opened = await openEventStream(second.url, reader.accessToken);
     expect(second.live.size).toBe(1);
-    await second.close();
+    await second.live.stop();
     await endedByServer(opened);
-  });
+    expect(opened.retryMs).toBeGreaterThanOrEqual(0);
+    expect(opened.retryMs).toBeLessThan(STOP_RECONNECT_SPREAD_MS);
+    // A stream asked for while the process shuts down: retry (elsewhere), not a 500.
+    const refused = await reader.request('GET', '/api/v1/events');
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.body).toEqual({
+      error: { code: 'UNAVAILABLE', message: 'The server is restarting. Try again in a moment.' },
+    });
+    await second.close();
+    // It starts a second server (a new database, migrated and seeded) of its own.
+  }, 120_000);
 
   if (name === 'PostgreSQL') {
     it('ends every stream when the listener reconnects, since notifications may have been lost', async () => {

@@ -8,6 +8,8 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ACTIVITY_TYPES, LIVE_TIMING, type LiveEvent } from '@callboard/contract';
 import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { unavailableCause } from '../../db/unavailable.ts';
 import {
   deletePresence,
   ownerKey,
@@ -82,6 +84,17 @@ function frame(event: LiveEvent): Uint8Array {
   return encoder.encode(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
 }
 const HEARTBEAT = frame({ type: 'heartbeat' });
+
+/**
+ * When the server stops, each stream is told to reconnect after a random wait below this (the SSE
+ * `retry` field), so that a replica's clients do not all arrive at the others at once.
+ */
+export const STOP_RECONNECT_SPREAD_MS = 1_000;
+
+/** The SSE field that sets how long the client waits before it reconnects. */
+function retryFrame(ms: number): Uint8Array {
+  return encoder.encode(`retry: ${Math.max(0, Math.round(ms))}\n\n`);
+}
 
 export function createLiveHub(options: LiveHubOptions) {
   const { database, logger } = options;
@@ -260,7 +273,11 @@ export function createLiveHub(options: LiveHubOptions) {
           end(streams);
         },
         onError: (error) => {
-          logger.error({ err: error }, 'live-update listener failed; retrying');
+          // During a database outage this repeats every few seconds: expected, so a warning.
+          const cause = unavailableCause(error);
+          if (cause)
+            logger.warn({ cause }, 'live-update listener cannot reach the database; retrying');
+          else logger.error({ err: error }, 'live-update listener failed; retrying');
         },
       });
       timer = setInterval(() => void tick(), heartbeatMs);
@@ -268,11 +285,18 @@ export function createLiveHub(options: LiveHubOptions) {
       accepting = true;
     },
 
-    /** Ends every stream (so the HTTP server can close) and stops listening. */
+    /**
+     * Ends every stream (so the HTTP server can close) and stops listening. Each stream is first
+     * sent a `retry` field: its client reconnects within STOP_RECONNECT_SPREAD_MS, to a replica
+     * that is still running.
+     */
     async stop(): Promise<void> {
       accepting = false;
       if (timer) clearInterval(timer);
       timer = null;
+      for (const stream of [...streams]) {
+        send(stream, retryFrame(Math.random() * STOP_RECONNECT_SPREAD_MS));
+      }
       end(streams);
       await ticking;
       await Promise.all([...cleanups]);
@@ -283,7 +307,8 @@ export function createLiveHub(options: LiveHubOptions) {
 
     /** A new stream for a verified caller: the Response to answer with. */
     open(owner: StreamOwner): Response {
-      if (!accepting) throw new Error('the live-update hub is not running');
+      // Stopped: this process is shutting down; the client retries (on another replica).
+      if (!accepting) throw AppError.unavailable();
       let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
       const body = new ReadableStream<Uint8Array>({
         start: (created) => {

@@ -19,11 +19,13 @@ import {
   ONE_SNAPSHOT,
   requireOrganisation,
   withTenant,
+  withTenantRead,
   type AccessClaims,
   type Principal,
   type Tx,
 } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
+import { prepareListScope } from '../calls/call-search.ts';
 import { countCallsCapped, type CallFilters } from '../calls/calls.queries.ts';
 import {
   countOwnViews,
@@ -115,20 +117,21 @@ export async function listSavedViews(
   claims: AccessClaims,
   timeZone: string,
 ): Promise<SavedViewList> {
-  return withTenant(
+  return withTenantRead(
     db,
     claims,
     async (tx, principal) => {
       const organisationId = requireOrganisation(principal);
       const rows = await selectVisibleViews(tx, organisationId, principal.userId);
       const lists = [...DEFAULT_VIEWS, ...rows].map((view) => viewFilters(view.query, timeZone));
-      const counted = lists.filter((list): list is CallFilters => list !== null);
-      const counts = await countCallsCapped(
-        tx,
-        { organisationId, userId: principal.userId },
-        counted,
-        SAVED_VIEW_COUNT_CAP,
-      );
+      // A view's search is prepared as the list prepares it (a round trip only when it has one).
+      const counted = [];
+      for (const filters of lists) {
+        if (!filters) continue;
+        const who = { organisationId, userId: principal.userId };
+        counted.push({ filters, scope: await prepareListScope(tx, who, filters) });
+      }
+      const counts = await countCallsCapped(tx, counted, SAVED_VIEW_COUNT_CAP);
       let next = 0;
       const countOf = (index: number) => (lists[index] ? (counts[next++] ?? null) : null);
       return {

@@ -6,11 +6,15 @@ import type { SecretBox } from '../integrations/integration-secret.ts';
 import { receiveWebhook } from './webhooks.service.ts';
 
 /** The raw body: the signature is over its bytes, not over a re-serialised parse. */
-const receive = async (c: Context<ApiEnv>, secrets: SecretBox) =>
-  (await receiveWebhook(c.var.db, secrets, c.var.integration, {
+async function receive(c: Context<ApiEnv>, secrets: SecretBox) {
+  const stored = await receiveWebhook(c.var.db, secrets, c.var.integration, {
     rawBody: await c.req.text(),
     header: (name) => c.req.header(name),
-  })) ?? undefined;
+  });
+  if (!stored) return undefined;
+  c.var.metrics.countIngested(c.var.integration.kind, { [stored.result]: 1 });
+  return stored;
+}
 
 export const webhookRoutes = (secrets: SecretBox) => [
   serve(receiveRetellWebhookRoute, (c) => receive(c, secrets)),

@@ -1,6 +1,7 @@
 // How audit entries read: the action as words, the actor and the target as names, the details as
 // one sentence. Ids that are not (or no longer) in the organisation read as "Former member".
 import type { AdminMember, AuditEntry } from '@callboard/contract';
+import { countryName } from '../../lib/country-names.ts';
 
 export type AuditAction = AuditEntry['action'];
 
@@ -24,6 +25,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'api_key.revoked': 'API key revoked',
   'integration.created': 'Integration added',
   'integration.removed': 'Integration removed',
+  'organisation.phone_country_changed': 'Phone country changed',
 };
 
 export const FORMER_MEMBER = 'Former member';
@@ -138,5 +140,7 @@ export function describeAuditEntry(entry: AuditEntry, names: NameLookup): string
       return `${integrationName(d)} integration added`;
     case 'integration.removed':
       return `${integrationName(d)} integration removed; its webhook URL is refused`;
+    case 'organisation.phone_country_changed':
+      return `Phone country: ${countryName(d.previous_phone_country)} → ${countryName(d.new_phone_country)}`;
   }
 }

@@ -42,6 +42,7 @@ describe('AdminScreen tabs', () => {
       'Deleted calls',
       'Import calls',
       'Audit log',
+      'Organisation',
     ]);
     expect(selectedTab().textContent).toBe('Audit log');
     expect(screen.getByRole('tabpanel', { name: 'Audit log' })).toBeTruthy();
@@ -55,7 +56,7 @@ describe('AdminScreen tabs', () => {
   });
 
   it('puts the chosen tab in the address, on its first page, without a new history entry', async () => {
-    const { router, user } = renderAdmin('/admin?tab=audit&page=3');
+    const { router, user } = renderAdmin('/admin?tab=organisation&page=3');
     await user.tab();
     expect(document.activeElement).toBe(selectedTab());
     await user.keyboard('{ArrowRight}');
@@ -86,6 +87,7 @@ describe('AdminScreen tabs', () => {
       'Deleted calls',
       'Import calls',
       'Audit log',
+      'Organisation',
       'Organisations',
       'All agents',
     ]);

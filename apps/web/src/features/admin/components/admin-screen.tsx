@@ -19,6 +19,7 @@ import { IntegrationsPanel } from './integrations-panel.tsx';
 import { ImportCallsPanel } from './import-calls-panel.tsx';
 import { InvitationsPanel } from './invitations-panel.tsx';
 import { MembersPanel } from './members-panel.tsx';
+import { OrganisationPanel } from './organisation-panel.tsx';
 import { PlatformAgentsPanel, PlatformOrganisationsPanel } from './platform-panels.tsx';
 
 type TabValue =
@@ -30,6 +31,7 @@ type TabValue =
   | 'deleted'
   | 'import'
   | 'audit'
+  | 'organisation'
   | 'organisations'
   | 'platform-agents';
 
@@ -42,6 +44,7 @@ const ORG_TABS: { value: TabValue; label: string }[] = [
   { value: 'deleted', label: 'Deleted calls' },
   { value: 'import', label: 'Import calls' },
   { value: 'audit', label: 'Audit log' },
+  { value: 'organisation', label: 'Organisation' },
 ];
 
 const PLATFORM_TABS: { value: TabValue; label: string }[] = [
@@ -108,6 +111,8 @@ function Panel({ tab, user }: { tab: TabValue; user: Me }): ReactNode {
       return <ImportCallsPanel />;
     case 'audit':
       return <AuditPanel />;
+    case 'organisation':
+      return <OrganisationPanel />;
     case 'organisations':
       return <PlatformOrganisationsPanel />;
     case 'platform-agents':

@@ -89,7 +89,7 @@ function SearchField({
         spellCheck={false}
         maxLength={SEARCH_MAX_LENGTH}
         placeholder="Search calls…"
-        title="Search by caller, number, call ID or summary"
+        title="Search by caller, number, call ID, summary, transcript or notes"
         // The `/` shortcut finds the box by this (lib/shortcuts.ts).
         data-call-search=""
         value={value}

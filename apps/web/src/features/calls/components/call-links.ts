@@ -13,8 +13,13 @@ export interface CallLocationState {
 
 export const CALL_LIST_PATH = '/dashboard';
 
-export function callPagePath(callId: string): string {
-  return `/call/${encodeURIComponent(callId)}`;
+/**
+ * The call's page. With the list's search (`q`), the page marks the search's words in the
+ * transcript (docs/search.md, "Search").
+ */
+export function callPagePath(callId: string, q?: string | null): string {
+  const path = `/call/${encodeURIComponent(callId)}`;
+  return q ? `${path}?${new URLSearchParams({ q }).toString()}` : path;
 }
 
 /** True when router state says the page was opened from the call list. */

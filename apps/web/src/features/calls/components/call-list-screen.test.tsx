@@ -151,23 +151,34 @@ describe('CallListScreen', () => {
   });
 
   it('shows an error with a retry button that tries again', async () => {
-    let attempts = 0;
-    renderCalls({
-      ...organisationRoutes,
-      'GET /api/v1/calls': () => {
-        attempts += 1;
-        return attempts === 1
-          ? new Response('Bad gateway', { status: 502 })
-          : jsonResponse(callList(ROWS));
-      },
-    });
+    const calls = failingOnce(() =>
+      jsonResponse(
+        { error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } },
+        500,
+      ),
+    );
+    renderCalls({ ...organisationRoutes, 'GET /api/v1/calls': calls.route });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText("We couldn't load the calls")).toBeTruthy();
-    expect(within(alert).getByText(/couldn.t reach Callboard/u)).toBeTruthy();
+    expect(within(alert).getByText(/went wrong on our side/u)).toBeTruthy();
 
     await userClick(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table')).toBeTruthy();
-    expect(attempts).toBe(2);
+    expect(calls.attempts).toBe(2);
+  });
+
+  it('tries again by itself while the database is unavailable, without an error screen', async () => {
+    const calls = failingOnce(() =>
+      jsonResponse(
+        { error: { code: 'DATABASE_UNAVAILABLE', message: 'Callboard cannot reach it.' } },
+        503,
+        { 'Retry-After': '1' },
+      ),
+    );
+    renderCalls({ ...organisationRoutes, 'GET /api/v1/calls': calls.route });
+    expect(await screen.findByRole('table', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(calls.attempts).toBe(2);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('explains the situation to a user without an organisation, without asking the API', async () => {
@@ -318,6 +329,18 @@ describe('CallListScreen in "load all" mode', () => {
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
   });
 });
+
+/** GET /api/v1/calls answering `first` once and the list after; `attempts` counts the asks. */
+function failingOnce(first: () => Response) {
+  const calls = {
+    attempts: 0,
+    route: () => {
+      calls.attempts += 1;
+      return calls.attempts === 1 ? first() : jsonResponse(callList(ROWS));
+    },
+  };
+  return calls;
+}
 
 async function userClick(element: HTMLElement) {
   const { default: userEvent } = await import('@testing-library/user-event');

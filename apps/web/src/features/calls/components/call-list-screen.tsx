@@ -277,6 +277,7 @@ export function CallListScreen() {
         columns={columns}
         sort={filters.sort}
         onSortChange={(sort) => setFilters({ sort })}
+        search={calls.data.search}
         agents={agentMap}
         people={people}
         virtual={filters.loadAll}

@@ -14,7 +14,8 @@ import {
   type CallListColumn,
   type CallListSort,
   type CallListSortKey,
-  type CallSummary,
+  type CallListItem,
+  type CallSearchTerms,
 } from '@callboard/contract';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -61,14 +62,18 @@ import { useNow } from '../../../lib/use-now.ts';
 import { useRowNavigation, type RowNavigation } from '../hooks/use-row-navigation.ts';
 import { memberName, type PeopleDirectory } from '../people.ts';
 import { CallStatusBadge, SentimentBadge } from './call-badges.tsx';
+import { findDigitHits, findWordHits, type TextHit } from '../lib/highlight.ts';
 import { callPagePath, type CallLocationState } from './call-links.ts';
+import { HighlightedText } from './highlighted-text.tsx';
 
 export interface CallTableProps {
-  rows: readonly CallSummary[];
+  rows: readonly CallListItem[];
   /** The columns to show (the table keeps its own order). */
   columns: readonly CallListColumn[];
   sort: CallListSort;
   onSortChange: (sort: CallListSort) => void;
+  /** What the list's search looked for, to mark in each row; absent without a search. */
+  search?: CallSearchTerms | undefined;
   agents: ReadonlyMap<string, Agent>;
   people: PeopleDirectory;
   /** Render only the rows near the viewport (for thousands of rows). */
@@ -95,6 +100,9 @@ interface CallCellContext {
   people: PeopleDirectory;
   /** The list's search string, handed to the call page (see call-links.ts). */
   listSearch: string;
+  /** The list's search (`q`), carried to the call page to mark there too. */
+  q: string | null;
+  search: CallSearchTerms | null;
   /** The time the waiting column counts to. */
   now: Date;
   /** The direction has a column of its own (from `xl`); else the caller's cell shows its icon. */
@@ -108,7 +116,52 @@ function AssigneeName({ id, people }: { id: string | null; people: PeopleDirecto
   return <span>{member ? memberName(member) : 'Former colleague'}</span>;
 }
 
-type CallColumn = TableColumn<CallSummary, CallCellContext> & {
+function nameHits(text: string, search: CallSearchTerms | null): TextHit[] {
+  return search ? findWordHits(text, search.words) : [];
+}
+
+/**
+ * A number's hits: the searched numbers among its digits, also without a trunk 0 ("07700 4991"
+ * is being typed for +44 7700 4991…), and words that start one of its digit runs.
+ */
+function numberHits(text: string, search: CallSearchTerms | null): TextHit[] {
+  if (!search) return [];
+  const numbers = search.numbers.flatMap((number) => [number, number.replace(/^0+/u, '')]);
+  return [
+    ...findDigitHits(
+      text,
+      numbers.filter((number) => number.length >= 4),
+    ),
+    ...findWordHits(text, search.words),
+  ];
+}
+
+const SNIPPET_SOURCE = { summary: null, transcript: 'Transcript', note: 'Note' } as const;
+
+/**
+ * The summary, or with a search the passage where its words were found (the server's snippet,
+ * centred on the hits so the marked word is never cut off), its hits marked.
+ */
+function SummaryCell({ call, search }: { call: CallListItem; search: CallSearchTerms | null }) {
+  const snippet = search ? call.snippet : null;
+  if (snippet) {
+    const source = SNIPPET_SOURCE[snippet.source];
+    return (
+      <span className="line-clamp-2">
+        {source ? <span className="font-medium text-fg">{source}: </span> : null}
+        <HighlightedText text={snippet.text} hits={snippet.highlights} />
+      </span>
+    );
+  }
+  if (call.summary === null) return <span className="line-clamp-2">—</span>;
+  return (
+    <span className="line-clamp-2">
+      <HighlightedText text={call.summary} hits={nameHits(call.summary, search)} />
+    </span>
+  );
+}
+
+type CallColumn = TableColumn<CallListItem, CallCellContext> & {
   id: CallListColumn;
   sortKey?: CallListSortKey;
 };
@@ -145,10 +198,11 @@ const COLUMNS: readonly CallColumn[] = [
     sortKey: 'caller',
     headerClassName: 'w-44',
     cellClassName: 'max-md:col-start-1 max-md:row-start-1',
-    cell: (call, { listSearch, directionColumn }) => {
+    cell: (call, { listSearch, directionColumn, q, search }) => {
       const direction = call.direction ? DIRECTION[call.direction] : null;
       const callerNumber = call.direction === 'outbound' ? call.to_number : call.from_number;
       const state: CallLocationState = { listSearch };
+      const name = call.caller_name ?? call.from_number ?? 'Unknown caller';
       return (
         <div className="flex min-w-0 items-start gap-1.5">
           {direction ? (
@@ -162,16 +216,19 @@ const COLUMNS: readonly CallColumn[] = [
           ) : null}
           <div className="min-w-0">
             <Link
-              to={callPagePath(call.call_id)}
+              to={callPagePath(call.call_id, q)}
               state={state}
               tabIndex={-1}
               className="block truncate font-medium text-fg hover:underline"
             >
-              {call.caller_name ?? call.from_number ?? 'Unknown caller'}
+              <HighlightedText
+                text={name}
+                hits={call.caller_name ? nameHits(name, search) : numberHits(name, search)}
+              />
             </Link>
             {call.caller_name && callerNumber ? (
               <span className="block truncate text-xs text-fg-muted tabular-nums">
-                {callerNumber}
+                <HighlightedText text={callerNumber} hits={numberHits(callerNumber, search)} />
               </span>
             ) : null}
           </div>
@@ -314,7 +371,7 @@ const COLUMNS: readonly CallColumn[] = [
     showFrom: 'lg',
     headerClassName: 'pr-4',
     cellClassName: 'pr-4 text-fg-muted max-md:col-span-2 max-md:row-start-3',
-    cell: (call) => <span className="line-clamp-2">{call.summary ?? '—'}</span>,
+    cell: (call, { search }) => <SummaryCell call={call} search={search} />,
     skeleton: (
       <>
         <Skeleton className="h-3.5 w-full" />
@@ -325,7 +382,7 @@ const COLUMNS: readonly CallColumn[] = [
 ];
 
 /** The checkbox that selects a row; a click anywhere in its cell toggles it (CallRow). */
-function selectColumn(selection: CallSelection): TableColumn<CallSummary, CallCellContext> {
+function selectColumn(selection: CallSelection): TableColumn<CallListItem, CallCellContext> {
   const { pageState } = selection;
   return {
     id: 'select',
@@ -410,7 +467,7 @@ function TableFrame({
   stale = false,
 }: {
   children: ReactNode;
-  columns: readonly TableColumn<CallSummary, CallCellContext>[];
+  columns: readonly TableColumn<CallListItem, CallCellContext>[];
   sort: CallListSort;
   onSortChange: (sort: CallListSort) => void;
   id?: string | undefined;
@@ -449,9 +506,9 @@ function TableFrame({
 }
 
 interface CallRowProps {
-  call: CallSummary;
+  call: CallListItem;
   index: number;
-  columns: readonly TableColumn<CallSummary, CallCellContext>[];
+  columns: readonly TableColumn<CallListItem, CallCellContext>[];
   context: CallCellContext;
   selection: CallSelection | undefined;
   tabbable: boolean;
@@ -539,11 +596,13 @@ function recallOpenedCall(locationKey: string): string | null {
 }
 
 /** Opening a row: Ctrl/⌘-click opens a new tab, like a link; a click that selects text does not. */
-function useOpenCall(rows: readonly CallSummary[]) {
+function useOpenCall(rows: readonly CallListItem[]) {
   const navigate = useNavigate();
   const { search, key } = useLocation();
+  const q = new URLSearchParams(search).get('q')?.trim() || null;
   return {
     listSearch: search,
+    q,
     open: useCallback(
       (index: number, event?: MouseEvent) => {
         const call = rows[index];
@@ -555,22 +614,22 @@ function useOpenCall(rows: readonly CallSummary[]) {
           }
           if (window.getSelection()?.toString()) return;
           if (event.metaKey || event.ctrlKey) {
-            window.open(callPagePath(call.call_id), '_blank', 'noopener');
+            window.open(callPagePath(call.call_id, q), '_blank', 'noopener');
             return;
           }
         }
         rememberOpenedCall(key, call.call_id);
         const state: CallLocationState = { listSearch: search };
-        void navigate(callPagePath(call.call_id), { state });
+        void navigate(callPagePath(call.call_id, q), { state });
       },
-      [key, navigate, rows, search],
+      [key, navigate, q, rows, search],
     ),
   };
 }
 
 /** Back from a call: the row that was opened becomes current again and gets focus. */
 function useReturnToOpenedRow(
-  rows: readonly CallSummary[],
+  rows: readonly CallListItem[],
   moveTo: RowNavigation['moveTo'],
   { preventScroll }: { preventScroll: boolean },
 ) {
@@ -606,7 +665,7 @@ function useListBehaviour({
   chosen,
   context: cellContext,
 }: {
-  rows: readonly CallSummary[];
+  rows: readonly CallListItem[];
   navigation: RowNavigation;
   bodyRef: RefObject<HTMLTableSectionElement | null>;
   open: (index: number) => void;
@@ -614,8 +673,8 @@ function useListBehaviour({
   shortcuts: ListShortcutActions | undefined;
   /** The columns the reader chose. */
   chosen: readonly CallListColumn[];
-  context: Pick<CallCellContext, 'agents' | 'people' | 'listSearch'>;
-}): { columns: readonly TableColumn<CallSummary, CallCellContext>[]; context: CallCellContext } {
+  context: Pick<CallCellContext, 'agents' | 'people' | 'listSearch' | 'q' | 'search'>;
+}): { columns: readonly TableColumn<CallListItem, CallCellContext>[]; context: CallCellContext } {
   useListShortcuts({
     count: rows.length,
     navigation,
@@ -666,7 +725,7 @@ function PagedCallTable(props: CallTableProps) {
   const { rows, agents, people, stale, id, labelledBy, sort, onSortChange, selection, shortcuts } =
     props;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const { open, listSearch } = useOpenCall(rows);
+  const { open, listSearch, q } = useOpenCall(rows);
   const navigation = useRowNavigation({ count: rows.length, containerRef: bodyRef, onOpen: open });
   useReturnToOpenedRow(rows, navigation.moveTo, { preventScroll: true });
   const { columns, context } = useListBehaviour({
@@ -677,7 +736,7 @@ function PagedCallTable(props: CallTableProps) {
     selection,
     shortcuts,
     chosen: props.columns,
-    context: { agents, people, listSearch },
+    context: { agents, people, listSearch, q, search: props.search ?? null },
   });
   return (
     <TableFrame
@@ -732,7 +791,7 @@ function VirtualCallTable(props: CallTableProps) {
     props;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const scrollMargin = useOffsetTop(bodyRef);
-  const { open, listSearch } = useOpenCall(rows);
+  const { open, listSearch, q } = useOpenCall(rows);
   const cards = useMediaQuery('(max-width: 767px)');
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
@@ -762,7 +821,7 @@ function VirtualCallTable(props: CallTableProps) {
     selection,
     shortcuts,
     chosen: props.columns,
-    context: { agents, people, listSearch },
+    context: { agents, people, listSearch, q, search: props.search ?? null },
   });
 
   const items = virtualizer.getVirtualItems();

@@ -242,12 +242,23 @@ export function CallTranscript({
   const current = player?.started ? currentTurnIndex(turns, player.time) : -1;
 
   // The active hit, brought into view when it changes (typing, Enter, the arrows).
+  // On arrival with words from a search, the page scrolls too: to the whole transcript panel,
+  // with the hit in its middle, where the panel scrolls on its own (wide screens); to the hit
+  // otherwise (reveal does). Later only the panel scrolls, and the search field stays put.
   const activeKey = activeHit >= 0 ? `${query}\u0000${activeHit}` : null;
+  const arrived = useRef(false);
   useEffect(() => {
     if (activeKey === null) return;
     const mark = listRef.current?.querySelector('mark[data-active-hit]');
-    if (mark) reveal(mark, scrollerRef.current, 'center', 'auto');
-  }, [activeKey]);
+    if (!mark) return;
+    const scroller = scrollerRef.current;
+    reveal(mark, scroller, 'center', 'auto');
+    const panelScrolls = scroller !== null && scroller.scrollHeight > scroller.clientHeight + 1;
+    if (!arrived.current && initialQuery && panelScrolls) {
+      scroller.scrollIntoView({ block: 'nearest', behavior: 'auto' });
+    }
+    arrived.current = true;
+  }, [activeKey, initialQuery]);
 
   // The turn being played follows playback, unless the user scrolled a moment ago.
   const playing = player?.playing ?? false;
@@ -277,9 +288,13 @@ export function CallTranscript({
           onStep={step}
         />
       </div>
+      {/* Focusable, so that the keyboard can scroll a transcript that has no links or buttons. */}
       <div
         ref={scrollerRef}
-        className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-4 sm:px-5"
+        role="region"
+        aria-label="Transcript turns"
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:px-5"
       >
         <ol ref={listRef} aria-label="Transcript" className="space-y-3">
           {turns.map((turn, index) => {

@@ -3,6 +3,7 @@
 // nothing selected, on the current call). Listened for on the document while the list is shown,
 // so they work wherever focus is on the page, except while typing or with a dialog open.
 import { useEffect, useRef, type RefObject } from 'react';
+import { continuesShortcutSequence } from '../../../lib/shortcuts.ts';
 import { isListShortcut, shortcutsBlocked, type ListShortcutKey } from '../list-shortcuts.ts';
 import type { RowNavigation } from './use-row-navigation.ts';
 
@@ -38,6 +39,8 @@ export function useListShortcuts({
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (!isListShortcut(event.key) || event.shiftKey || shortcutsBlocked(event)) return;
+      // 'a' after 'g' is the page's 'g a' (analytics), not assign.
+      if (continuesShortcutSequence(event)) return;
       const { count: rows, navigation: nav, containerRef: container } = latest.current;
       if (rows === 0) return;
       const inList = container.current?.contains(document.activeElement) ?? false;

@@ -3,14 +3,14 @@
 // live. So when calls arrive, the rows on screen are held: the list query refetches as usual
 // (counts, totals, changed rows), but the screen shows the held rows, each in its newest version,
 // until the reader asks for the new calls. Changing the view (tab, filter, page) lets go.
-import type { CallSummary } from '@callboard/contract';
+import type { CallListItem } from '@callboard/contract';
 import { useState } from 'react';
 import { useLiveEvents } from '../../../lib/live-updates.ts';
 
 interface Held {
   /** Which view the rows were held in (the list query's key, as JSON). */
   view: string;
-  rows: readonly CallSummary[];
+  rows: readonly CallListItem[];
   count: number;
 }
 
@@ -18,7 +18,7 @@ export interface NewCalls {
   /** Calls added since the rows were held; 0 when nothing is held. */
   count: number;
   /** The rows to show: the held ones (refreshed from `rows` where present), or `rows`. */
-  rows: readonly CallSummary[] | undefined;
+  rows: readonly CallListItem[] | undefined;
   /** Let go of the held rows (the reader clicked the bar). */
   release: () => void;
 }
@@ -27,7 +27,7 @@ export interface NewCalls {
  * `view` names what the list shows (it changes with the tab, filters and page); `rows` are the
  * list query's current rows.
  */
-export function useNewCalls(view: string, rows: readonly CallSummary[] | undefined): NewCalls {
+export function useNewCalls(view: string, rows: readonly CallListItem[] | undefined): NewCalls {
   const [held, setHeld] = useState<Held | null>(null);
 
   useLiveEvents((event) => {

@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  continuesShortcutSequence,
   createShortcutHandler,
   keyLabel,
   SEQUENCE_TIMEOUT_MS,
+  useShortcuts,
   type KeyBinding,
 } from './shortcuts.ts';
 
@@ -47,6 +51,24 @@ describe('global shortcuts', () => {
     const event = press('/');
     expect(ran).toEqual(['search']);
     expect(event.defaultPrevented).toBe(true);
+  });
+
+  it('times a sequence by when the keys were pressed, not by when the page handled them', () => {
+    tearDown();
+    const handler = createShortcutHandler(bindings);
+    document.addEventListener('keydown', handler);
+    tearDown = () => document.removeEventListener('keydown', handler);
+    const g = new KeyboardEvent('keydown', { key: 'g', bubbles: true, cancelable: true });
+    const a = new KeyboardEvent('keydown', { key: 'a', bubbles: true, cancelable: true });
+    document.body.dispatchEvent(g);
+    // The page was busy for ten seconds between handling the two keys, pressed together.
+    const later = Date.now() + 10_000;
+    const clockSpy = vi.spyOn(Date, 'now').mockReturnValue(later);
+    const performanceSpy = vi.spyOn(performance, 'now').mockReturnValue(performance.now() + 10_000);
+    document.body.dispatchEvent(a);
+    clockSpy.mockRestore();
+    performanceSpy.mockRestore();
+    expect(ran).toEqual(['analytics']);
   });
 
   it('runs a sequence: g then d', () => {
@@ -156,5 +178,56 @@ describe('keyLabel', () => {
     expect(keyLabel('Mod+K', false)).toEqual(['Ctrl', 'K']);
     expect(keyLabel('?', false)).toEqual(['?']);
     expect(keyLabel('+', false)).toEqual(['+']);
+  });
+});
+
+describe('useShortcuts', () => {
+  function Screen({ onAssign }: { onAssign: () => void }) {
+    useShortcuts([{ keys: ['a'], run: onAssign }]);
+    return null;
+  }
+  function Shell({ children }: { children: ReactNode }) {
+    useShortcuts([{ keys: ['g', 'a'], run: () => ran.push('analytics') }]);
+    return children;
+  }
+
+  it("lets the shell's g a finish over a screen's own a, which still works alone", () => {
+    tearDown(); // only the hook's listener
+    const view = render(
+      <Shell>
+        <Screen onAssign={() => ran.push('assign')} />
+      </Shell>,
+    );
+    press('g');
+    press('a');
+    expect(ran).toEqual(['analytics']);
+    press('a');
+    expect(ran).toEqual(['analytics', 'assign']);
+    view.unmount();
+    press('g');
+    press('a');
+    expect(ran).toEqual(['analytics', 'assign']);
+  });
+
+  it('tells a listener of its own, called first, that a key continues the page’s sequence', () => {
+    tearDown(); // only the hook's listener, and one registered before it (the call list's)
+    const seen: string[] = [];
+    const own = (event: KeyboardEvent) => {
+      if (event.key === 'a') seen.push(continuesShortcutSequence(event) ? 'leave' : 'assign');
+    };
+    document.addEventListener('keydown', own);
+    const view = render(<Shell>{null}</Shell>);
+    press('a');
+    press('g');
+    press('a');
+    expect(seen).toEqual(['assign', 'leave']);
+    expect(ran).toEqual(['analytics']);
+    // A sequence begun survives the screens re-mounting between its keys.
+    press('g');
+    view.rerender(<Shell key="again">{null}</Shell>);
+    press('a');
+    expect(ran).toEqual(['analytics', 'analytics']);
+    view.unmount();
+    document.removeEventListener('keydown', own);
   });
 });

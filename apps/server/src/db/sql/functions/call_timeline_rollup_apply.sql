@@ -1,0 +1,72 @@
+-- Adds (sign 1) or subtracts (sign -1) call_timeline rows to the rollups: call_hourly per
+-- organisation, agent and UTC hour, call_hourly_reasons per disconnection reason besides, and
+-- call_workload (open calls now per assignee). One upsert per group, in key order so that
+-- concurrent statements lock the rollup rows in the same order. Rows that fall to zero stay
+-- (call_timeline_rebuild() drops them). Called by call_timeline_rollup() alone.
+CREATE OR REPLACE FUNCTION call_timeline_rollup_apply(sign int, changed call_timeline[]) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+BEGIN
+    INSERT INTO call_hourly AS h (organisation_id, agent_id, hour, new_0, new_1, new_2, new_3, in_progress_0, in_progress_1, in_progress_2, in_progress_3, closed_0, closed_1, closed_2, closed_3, duration_total, with_duration, positive, neutral, negative, open_delta, unassigned_delta)
+    SELECT organisation_id, agent_id, hour,
+           sign * count(*) FILTER (WHERE arrival AND status = 'New' AND quarter = 0),
+           sign * count(*) FILTER (WHERE arrival AND status = 'New' AND quarter = 1),
+           sign * count(*) FILTER (WHERE arrival AND status = 'New' AND quarter = 2),
+           sign * count(*) FILTER (WHERE arrival AND status = 'New' AND quarter = 3),
+           sign * count(*) FILTER (WHERE arrival AND status = 'In progress' AND quarter = 0),
+           sign * count(*) FILTER (WHERE arrival AND status = 'In progress' AND quarter = 1),
+           sign * count(*) FILTER (WHERE arrival AND status = 'In progress' AND quarter = 2),
+           sign * count(*) FILTER (WHERE arrival AND status = 'In progress' AND quarter = 3),
+           sign * count(*) FILTER (WHERE arrival AND status = 'Closed' AND quarter = 0),
+           sign * count(*) FILTER (WHERE arrival AND status = 'Closed' AND quarter = 1),
+           sign * count(*) FILTER (WHERE arrival AND status = 'Closed' AND quarter = 2),
+           sign * count(*) FILTER (WHERE arrival AND status = 'Closed' AND quarter = 3),
+           sign * coalesce(sum(duration_seconds) FILTER (WHERE arrival), 0),
+           sign * count(duration_seconds) FILTER (WHERE arrival),
+           sign * count(*) FILTER (WHERE arrival AND sentiment = 'positive'),
+           sign * count(*) FILTER (WHERE arrival AND sentiment = 'neutral'),
+           sign * count(*) FILTER (WHERE arrival AND sentiment = 'negative'),
+           sign * sum(open_delta),
+           sign * sum(unassigned_delta)
+    FROM (
+      SELECT *, date_trunc('hour', at, 'UTC') AS hour,
+             (extract(minute FROM at AT TIME ZONE 'UTC'))::int / 15 AS quarter
+      FROM unnest(changed)
+    ) AS rows
+    GROUP BY organisation_id, hour, agent_id
+    ORDER BY organisation_id, hour, agent_id
+    ON CONFLICT (organisation_id, hour, agent_id) DO UPDATE SET
+      new_0 = h.new_0 + excluded.new_0,
+      new_1 = h.new_1 + excluded.new_1,
+      new_2 = h.new_2 + excluded.new_2,
+      new_3 = h.new_3 + excluded.new_3,
+      in_progress_0 = h.in_progress_0 + excluded.in_progress_0,
+      in_progress_1 = h.in_progress_1 + excluded.in_progress_1,
+      in_progress_2 = h.in_progress_2 + excluded.in_progress_2,
+      in_progress_3 = h.in_progress_3 + excluded.in_progress_3,
+      closed_0 = h.closed_0 + excluded.closed_0,
+      closed_1 = h.closed_1 + excluded.closed_1,
+      closed_2 = h.closed_2 + excluded.closed_2,
+      closed_3 = h.closed_3 + excluded.closed_3,
+      duration_total = h.duration_total + excluded.duration_total,
+      with_duration = h.with_duration + excluded.with_duration,
+      positive = h.positive + excluded.positive,
+      neutral = h.neutral + excluded.neutral,
+      negative = h.negative + excluded.negative,
+      open_delta = h.open_delta + excluded.open_delta,
+      unassigned_delta = h.unassigned_delta + excluded.unassigned_delta;
+    INSERT INTO call_hourly_reasons AS r (organisation_id, agent_id, hour, reason, calls)
+    SELECT organisation_id, agent_id, date_trunc('hour', at, 'UTC'), disconnection_reason, sign * count(*)
+    FROM unnest(changed) WHERE arrival
+    GROUP BY 1, 3, 2, 4
+    ORDER BY 1, 3, 2, 4
+    ON CONFLICT (organisation_id, hour, agent_id, reason) DO UPDATE SET calls = r.calls + excluded.calls;
+    INSERT INTO call_workload AS w (organisation_id, agent_id, assignee_id, calls)
+    SELECT organisation_id, agent_id, assignee_id, sign * count(*)
+    FROM unnest(changed) WHERE arrival AND status <> 'Closed'
+    GROUP BY 1, 2, 3
+    ORDER BY 1, 2, 3
+    ON CONFLICT (organisation_id, agent_id, assignee_id) DO UPDATE SET calls = w.calls + excluded.calls;
+END
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION call_timeline_rollup_apply(int, call_timeline[]) FROM PUBLIC, callboard_app;

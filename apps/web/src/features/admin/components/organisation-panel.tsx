@@ -1,0 +1,94 @@
+// The organisation's settings: the phone country the call search reads local numbers with
+// (docs/search.md, "Search"). Countries by name from the browser (lib/country-names.ts).
+import type { OrganisationSettings } from '@callboard/contract';
+import { useMemo, useState, type SyntheticEvent } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { showToast } from '../../../components/ui/toast-store.ts';
+import { countryName } from '../../../lib/country-names.ts';
+import { useOrganisationSettings, useUpdatePhoneCountry } from '../api/organisation-settings.ts';
+import { PanelHeader, PanelQuery } from './panel-states.tsx';
+
+export function OrganisationPanel() {
+  const settings = useOrganisationSettings();
+  return (
+    <section aria-label="Organisation">
+      <PanelHeader
+        title="Organisation"
+        description="Settings that apply to everyone in the organisation."
+      />
+      <PanelQuery
+        query={settings}
+        loadingLabel="Loading the organisation’s settings"
+        errorTitle="Couldn’t load the organisation’s settings"
+        empty={null}
+        isEmpty={() => false}
+      >
+        {(data) => <PhoneCountryForm settings={data} />}
+      </PanelQuery>
+    </section>
+  );
+}
+
+function PhoneCountryForm({ settings }: { settings: OrganisationSettings }) {
+  const update = useUpdatePhoneCountry();
+  const [country, setCountry] = useState(settings.phone_country);
+  const countries = useMemo(
+    () =>
+      settings.phone_countries
+        .map((entry) => ({ ...entry, name: countryName(entry.code) }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'en-GB')),
+    [settings.phone_countries],
+  );
+  const unchanged = country === settings.phone_country;
+
+  function onSubmit(event: SyntheticEvent) {
+    event.preventDefault();
+    if (unchanged) return;
+    update.mutate(country, {
+      onSuccess: (saved) =>
+        showToast({
+          tone: 'success',
+          title: `Phone country set to ${countryName(saved.phone_country)}`,
+        }),
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="max-w-xl space-y-4 px-4 py-5 sm:px-5">
+      {update.isError ? <RequestErrorAlert error={update.error} /> : null}
+      <Field
+        label="Phone country"
+        hint="Searching the call log for a local number, such as 07700 499194 in the United Kingdom, finds the calls from its international form (+44 7700 499194). Numbers already stored do not change."
+      >
+        <Select
+          value={country}
+          onChange={(event) => setCountry(event.target.value)}
+          disabled={update.isPending}
+          wrapperClassName="sm:max-w-sm"
+        >
+          {countries.map((entry) => (
+            <option key={entry.code} value={entry.code}>
+              {`${entry.name} (+${entry.calling_code})`}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <div className="flex items-center gap-3">
+        <Button
+          type="submit"
+          disabled={unchanged}
+          pending={update.isPending}
+          pendingLabel="Saving…"
+        >
+          Save
+        </Button>
+        {unchanged ? (
+          <span className="text-sm text-fg-muted">Now: {countryName(settings.phone_country)}</span>
+        ) : null}
+      </div>
+    </form>
+  );
+}
