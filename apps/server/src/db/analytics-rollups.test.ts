@@ -106,11 +106,16 @@ const OPERATIONS = {
       where agent_id = ${agent}`);
   },
   async ingest(database: Database, seed: number, count: number) {
-    // New calls at past instants (some on an hour's edge), and resent calls whose figures changed.
+    // New calls at past instants (some on an hour's edge; some already assigned, some arriving
+    // deleted), and resent calls whose figures changed.
     await database.db.execute(sql`
-      insert into call_log (call_id, agent_id, status, end_datetime, duration_seconds, sentiment, disconnection_reason)
+      insert into call_log (call_id, agent_id, status, assignee_id, deleted_flag, end_datetime,
+                            duration_seconds, sentiment, disconnection_reason)
       select 'rollup-' || ${String(seed)} || '-' || n, 'nw-agent-' || (1 + n % 4),
              (array['New', 'In progress', 'Closed'])[1 + n % 3],
+             case when n % 4 = 1 then (select p.id from profiles p join organisations o on o.id = p.organisation_id
+                                       where o.name = 'Northwind Clinics' order by p.id limit 1) end,
+             case when n % 7 = 3 then true end,
              date_trunc('hour', now()) - (n * 37 + ${seed % 100}) * interval '1 hour' - (n % 2) * interval '1 microsecond',
              case when n % 5 = 0 then null else 30 + n end,
              (array['positive', 'neutral', 'negative', null])[1 + n % 4],

@@ -1,13 +1,28 @@
 -- Keeps call_timeline (call_timeline_refresh.sql) in step with call_log: new and deleted calls,
 -- and calls whose organisation, agent, end, status, assignee, deleted flag or received figures
 -- changed. An update that touches none of those (content, version, search) refreshes nothing.
+--
+-- A new call has no history yet (call_activity rows need their call first) and no timeline rows
+-- (deleting a call deletes them), so its timeline is its arrival alone, written straight from the
+-- inserted rows: what call_timeline_refresh would write, without its per-call history probes,
+-- which made a batch of ingested calls several times slower.
 CREATE OR REPLACE FUNCTION call_timeline_after_call_log() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 DECLARE
   changed text[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    changed := array(SELECT call_id FROM new_rows);
+    -- Open from just after its end, unless it arrived closed; unassigned if nobody has it.
+    INSERT INTO call_timeline (call_id, arrival, at, organisation_id, agent_id, status, assignee_id,
+                               sentiment, duration_seconds, disconnection_reason, open_delta,
+                               unassigned_delta)
+    SELECT call_id, true, end_datetime, organisation_id, agent_id, status, assignee_id, sentiment,
+           duration_seconds, disconnection_reason, (status <> 'Closed')::int,
+           (status <> 'Closed' AND assignee_id IS NULL)::int
+    FROM new_rows
+    WHERE organisation_id IS NOT NULL AND deleted_flag IS NOT TRUE
+    ORDER BY call_id;
+    RETURN NULL;
   ELSIF TG_OP = 'DELETE' THEN
     changed := array(SELECT call_id FROM old_rows);
   ELSE
