@@ -91,6 +91,33 @@ describe('CallListScreen', () => {
     await waitFor(() => expect(listRequests(fetchMock).at(-1)?.get('status')).toBe('all'));
   });
 
+  it("does not show one tab's count under another tab's name while the new tab loads", async () => {
+    let answerClosed: (response: Response) => void = () => undefined;
+    const { user } = renderCalls({
+      ...organisationRoutes,
+      'GET /api/v1/calls': (request) =>
+        request.query.get('status') === 'closed'
+          ? new Promise<Response>((resolve) => {
+              answerClosed = resolve;
+            })
+          : jsonResponse(callList(ROWS, { total: 3, counts: { open: 2, closed: 1, all: 3 } })),
+    });
+    await screen.findByRole('table');
+    expect(screen.getByText('3 open calls')).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: /Closed/u }));
+    // The open tab's rows stay, dimmed, while the closed ones load; their count does not.
+    await waitFor(() =>
+      expect(screen.getByRole('table').closest('[aria-busy="true"]')).not.toBeNull(),
+    );
+    expect(screen.queryByText(/\d+ (open|closed) calls?/u)).toBeNull();
+
+    answerClosed(
+      jsonResponse(callList(ROWS.slice(2), { total: 1, counts: { open: 2, closed: 1, all: 3 } })),
+    );
+    expect(await screen.findByText('1 closed call')).toBeTruthy();
+  });
+
   it('says when nothing matches and offers to clear the filters', async () => {
     const { router, user } = renderCalls(
       {

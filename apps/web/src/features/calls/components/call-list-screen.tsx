@@ -326,7 +326,9 @@ export function CallListScreen() {
 
         <div className="mt-4 flex min-h-9 flex-wrap items-center justify-between gap-x-4 gap-y-2">
           <p aria-live="polite" className="flex items-center gap-2 text-sm text-fg-muted">
-            {data ? (
+            {/* While the previous filters' rows stand in for the new ones, so would their count:
+                it is left out rather than shown under the new filters' name. */}
+            {data && !calls.isPlaceholderData ? (
               <span className="tabular-nums">
                 {formatCount(total)} {noun(total, filters.status)}
                 {truncated ? ` · showing the newest ${formatCount(data.rows.length)}` : null}
