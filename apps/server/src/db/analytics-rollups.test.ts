@@ -213,3 +213,83 @@ describe.each(testDatabaseKinds)('analytics rollups [$name]', ({ create }) => {
     expect(await rollups(database)).toEqual(before);
   });
 });
+
+// Two transactions of one organisation that each write its rollups over two statements (an
+// assignment: the call's update, then its history row) must queue, not deadlock. PostgreSQL only:
+// PGlite has one connection, so nothing runs at the same time there.
+const postgres = testDatabaseKinds.find((kind) => kind.name === 'PostgreSQL');
+
+describe.runIf(postgres)('analytics rollups under concurrent writers [PostgreSQL]', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await (postgres as (typeof testDatabaseKinds)[number]).create();
+    await seedDemoData(database.db, { callsPerOrganisation: 40 });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('queue two assignments whose statements lock rollup rows in opposite orders', async () => {
+    const [setting] = await queryRows<{ agent: string; org: string; leo: string; older: string }>(
+      database.db,
+      sql`select c.agent_id as agent, c.organisation_id as org, p.id as leo, c.call_id as older
+          from call_log c join profiles p on p.organisation_id = c.organisation_id
+          where c.status = 'New' and c.assignee_id is null and c.deleted_flag is not true
+            and c.end_datetime < date_trunc('hour', now())
+            and p.id = (select id from profiles where organisation_id = c.organisation_id
+                        order by id limit 1)
+          order by c.call_id limit 1`,
+    );
+    if (!setting) throw new Error('the demo data has no open unassigned call');
+    // A second call of the same agent that arrived this hour: its arrival lies in the hourly row
+    // the first assignment's history row will need.
+    await database.db.execute(sql`
+      insert into call_log (call_id, agent_id, status, end_datetime)
+      values ('rollup-lock-recent', ${setting.agent}, 'New', date_trunc('hour', now()))`);
+
+    const assign = (callId: string) =>
+      sql`update call_log set assignee_id = ${setting.leo} where call_id = ${callId}`;
+    const history = (callId: string) =>
+      sql`insert into call_activity (call_id, organisation_id, type, previous_assignee_id, new_assignee_id)
+          values (${callId}, ${setting.org}, 'ASSIGNED', null, ${setting.leo})`;
+
+    let secondPid = 0;
+    let firstUpdated: () => void = () => undefined;
+    const firstHasUpdated = new Promise<void>((resolve) => {
+      firstUpdated = resolve;
+    });
+    const first = database.db.transaction(async (tx) => {
+      await tx.execute(assign(setting.older));
+      firstUpdated();
+      // On, once the second transaction waits for something this one holds.
+      await expect
+        .poll(
+          async () =>
+            (
+              await queryRows<{ waiting: boolean }>(
+                database.db,
+                sql`select wait_event_type = 'Lock' as waiting from pg_stat_activity
+                    where pid = ${secondPid}`,
+              )
+            )[0]?.waiting ?? false,
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+      await tx.execute(history(setting.older));
+    });
+    const second = firstHasUpdated.then(() =>
+      database.db.transaction(async (tx) => {
+        const [backend] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+        secondPid = backend?.pid ?? 0;
+        await tx.execute(assign('rollup-lock-recent'));
+        await tx.execute(history('rollup-lock-recent'));
+      }),
+    );
+
+    // Before the organisation's lock, one of the two was ended with "deadlock detected".
+    const outcomes = await Promise.allSettled([first, second]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
+    await expectRollupsEqualRebuild(database);
+  });
+});

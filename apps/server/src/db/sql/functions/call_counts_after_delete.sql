@@ -2,6 +2,7 @@
 CREATE OR REPLACE FUNCTION call_counts_after_delete() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 BEGIN
+  PERFORM call_rollups_lock(array(SELECT organisation_id FROM old_rows));
   INSERT INTO call_counts AS c (organisation_id, status, deleted, calls)
   SELECT organisation_id, status, coalesce(deleted_flag, false), -count(*)
   FROM old_rows WHERE organisation_id IS NOT NULL

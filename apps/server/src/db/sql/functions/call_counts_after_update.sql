@@ -4,6 +4,10 @@
 CREATE OR REPLACE FUNCTION call_counts_after_update() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 BEGIN
+  -- Every organisation the statement touched, even when its counts net to zero: the timeline's
+  -- rollups (call_timeline_rollup_apply.sql), which follow, need the same lock.
+  PERFORM call_rollups_lock(array(SELECT organisation_id FROM old_rows
+                                  UNION SELECT organisation_id FROM new_rows));
   INSERT INTO call_counts AS c (organisation_id, status, deleted, calls)
   SELECT organisation_id, status, deleted, sum(delta)
   FROM (

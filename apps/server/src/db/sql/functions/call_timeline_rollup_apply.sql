@@ -1,11 +1,13 @@
 -- Adds (sign 1) or subtracts (sign -1) call_timeline rows to the rollups: call_hourly per
 -- organisation, agent and UTC hour, call_hourly_reasons per disconnection reason besides, and
 -- call_workload (open calls now per assignee). One upsert per group, in key order so that
--- concurrent statements lock the rollup rows in the same order. Rows that fall to zero stay
+-- concurrent statements lock the rollup rows in the same order, after the organisation's lock
+-- (call_rollups_lock.sql), which orders whole transactions. Rows that fall to zero stay
 -- (call_timeline_rebuild() drops them). Called by call_timeline_rollup() alone.
 CREATE OR REPLACE FUNCTION call_timeline_rollup_apply(sign int, changed call_timeline[]) RETURNS void
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 BEGIN
+    PERFORM call_rollups_lock(array(SELECT organisation_id FROM unnest(changed)));
     INSERT INTO call_hourly AS h (organisation_id, agent_id, hour, new_0, new_1, new_2, new_3, in_progress_0, in_progress_1, in_progress_2, in_progress_3, closed_0, closed_1, closed_2, closed_3, duration_total, with_duration, positive, neutral, negative, open_delta, unassigned_delta)
     SELECT organisation_id, agent_id, hour,
            sign * count(*) FILTER (WHERE arrival AND status = 'New' AND quarter = 0),
