@@ -17,6 +17,11 @@ import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Drizzle over a node-postgres pool: the owner's, the tenant role's, a read replica's. */
+export function dbOnPool(pool: pg.Pool): Db {
+  return drizzlePg(pool, { schema });
+}
+
 /** The role tenant transactions run as (migrations 0001 and 0010). */
 export const APP_ROLE = 'callboard_app';
 
@@ -239,8 +244,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       idle: of.idleCount,
       waiting: of.waitingCount,
     });
-    const db = drizzlePg(ownerPool, { schema }) as unknown as Db;
-    const appDb = drizzlePg(appPool, { schema }) as unknown as Db;
+    const db = dbOnPool(ownerPool);
+    const appDb = dbOnPool(appPool);
     tenantRoutes.set(db, { db: appDb, setRole: false });
     return {
       db,

@@ -6,13 +6,11 @@
 // callboard_app, and no more than DATABASE_READ_MAX_LAG_MS behind — and only once it has replayed
 // the caller's own last write (the WAL position the API keeps in a cookie, http/read-consistency.ts).
 // Everything else, and every read that fails there for the replica's sake, runs on the primary.
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { APP_ROLE, parseRow, type Database, type Db } from './client.ts';
-import * as schema from './schema.ts';
+import { APP_ROLE, dbOnPool, parseRow, type Database, type Db } from './client.ts';
 
 /** A position in the write-ahead log (pg_lsn), in bytes. */
 export type Lsn = bigint;
@@ -153,7 +151,7 @@ export function createReadReplica(options: ReadReplicaOptions): ReadReplica {
     keepAlive: true,
   });
   pool.on('error', () => undefined);
-  const appDb = drizzle(pool, { schema }) as unknown as Db;
+  const appDb = dbOnPool(pool);
 
   // The primary's position at each check, oldest first, over a window longer than the allowed lag.
   const samples: Sample[] = [];
