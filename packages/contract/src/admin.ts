@@ -121,6 +121,8 @@ export const AUDIT_ACTIONS = [
   'integration.created',
   'integration.removed',
   'organisation.phone_country_changed',
+  /** A user signed one of their own sessions out from the profile; target: the session's id. */
+  'session.ended',
 ] as const;
 
 export const auditQuerySchema = z

@@ -22,3 +22,33 @@ export const meSchema = z.object({
   call_list_columns: z.array(z.enum(CALL_LIST_COLUMNS)).nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** One of the signed-in user's live sessions (GET /api/v1/me/sessions). */
+export const ownSessionSchema = z.object({
+  id: z.uuid(),
+  created_at: z.string(),
+  /** When it last fetched an access token: a browser left open does so every few minutes. */
+  last_active_at: z.string(),
+  expires_at: z.string(),
+  /** The address it signed in from, as the server saw it (behind trusted proxies: the client's). */
+  ip_address: z.string().nullable(),
+  /** "Chrome on macOS", from the browser's user-agent; null when it sent none. */
+  device: z.string().nullable(),
+  /** Whether this is the session asking. */
+  current: z.boolean(),
+});
+export type OwnSession = z.infer<typeof ownSessionSchema>;
+
+export const ownSessionListSchema = z.object({
+  /** The session asking first, then the others, most recently active first. */
+  sessions: z.array(ownSessionSchema),
+});
+export type OwnSessionList = z.infer<typeof ownSessionListSchema>;
+
+export const ownSessionParamsSchema = z.object({
+  sessionId: z.uuid({ message: 'must be a session id' }),
+});
+
+/** POST /api/v1/me/sessions/end-others: how many sessions ended. */
+export const endedSessionsSchema = z.object({ ended: z.number().int().min(0) });
+export type EndedSessions = z.infer<typeof endedSessionsSchema>;

@@ -185,7 +185,9 @@ const EXPECTED_FUNCTIONS = [
   'call_exists',
   'call_log_phone_tokens',
   'detach_member',
+  'end_own_sessions',
   'ingest_refused_agents',
+  'own_sessions',
   'set_member_role',
 ];
 

@@ -131,6 +131,25 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
     await server.close();
   });
 
+  it('your own sessions', async () => {
+    // Browsers of their own: ending sessions here must not end the ones other tests use.
+    const here = await signedIn('leo@northwind.test');
+    const other = await signedIn('leo@northwind.test');
+    await signedIn('leo@northwind.test');
+    const sessions = z.parse(
+      contract.ownSessionListSchema,
+      await succeed(other, contract.listOwnSessionsRoute),
+    ).sessions;
+    await fail(anonymous, contract.listOwnSessionsRoute, 401);
+    const otherId = sessions.find((session) => session.current)?.id ?? '';
+    await succeed(here, contract.endOwnSessionRoute, { params: { sessionId: otherId } });
+    await fail(here, contract.endOwnSessionRoute, 404, { params: { sessionId: otherId } });
+    await fail(here, contract.endOwnSessionRoute, 400, { params: { sessionId: 'x' } });
+    await fail(other, contract.endOwnSessionRoute, 401, { params: { sessionId: otherId } });
+    z.parse(contract.endedSessionsSchema, await succeed(here, contract.endOtherOwnSessionsRoute));
+    await fail(anonymous, contract.endOtherOwnSessionsRoute, 401);
+  });
+
   it('the signed-in user, calls, organisation and analytics', async () => {
     const me = z.parse(contract.meSchema, await succeed(mia, contract.getMeRoute));
     await fail(anonymous, contract.getMeRoute, 401);

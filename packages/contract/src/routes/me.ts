@@ -2,7 +2,12 @@
 // /api/v1/test-sentry (the error-reporting check).
 import { updateMeBodySchema } from '../admin.ts';
 import { analyticsQuerySchema, analyticsResponseSchema } from '../analytics.ts';
-import { meSchema } from '../me.ts';
+import {
+  endedSessionsSchema,
+  meSchema,
+  ownSessionListSchema,
+  ownSessionParamsSchema,
+} from '../me.ts';
 import { defineRoute } from '../route.ts';
 import { asPlatformOperator, inOrganisation, invalidInput, signedIn } from './common.ts';
 
@@ -28,6 +33,40 @@ export const updateMeRoute = defineRoute({
   body: updateMeBodySchema,
   response: { status: 200, description: 'The user as they are now', schema: meSchema },
   errors: { ...invalidInput, ...signedIn },
+});
+
+export const listOwnSessionsRoute = defineRoute({
+  operationId: 'listOwnSessions',
+  method: 'get',
+  base: '/api/v1',
+  path: '/me/sessions',
+  summary: 'Your live sessions: where and when each signed in, and when it was last active',
+  auth: 'bearer',
+  response: { status: 200, description: 'The sessions', schema: ownSessionListSchema },
+  errors: signedIn,
+});
+
+export const endOwnSessionRoute = defineRoute({
+  operationId: 'endOwnSession',
+  method: 'delete',
+  base: '/api/v1',
+  path: '/me/sessions/{sessionId}',
+  summary: 'Sign one of your sessions out: its access ends from its next request',
+  auth: 'bearer',
+  params: ownSessionParamsSchema,
+  response: { status: 204, description: 'Done' },
+  errors: { ...invalidInput, ...signedIn, 404: 'No such live session of yours' },
+});
+
+export const endOtherOwnSessionsRoute = defineRoute({
+  operationId: 'endOtherOwnSessions',
+  method: 'post',
+  base: '/api/v1',
+  path: '/me/sessions/end-others',
+  summary: 'Sign out everywhere else: every session of yours but this one ends',
+  auth: 'bearer',
+  response: { status: 200, description: 'How many ended', schema: endedSessionsSchema },
+  errors: signedIn,
 });
 
 export const getAnalyticsRoute = defineRoute({

@@ -8,7 +8,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { jwt } from 'better-auth/plugins';
-import { and, eq, gt, like, ne } from 'drizzle-orm';
+import { and, eq, gt, like, lt, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -71,6 +71,19 @@ export async function isLiveResetToken(db: Db, token: string): Promise<boolean> 
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Records that a session is in use, at most once a minute (its updated_at, shown as "last active"
+ * in the profile's session list). better-auth renews the session by its expiry, not this column.
+ */
+async function markSessionActive(db: Db, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ updatedAt: sql`now()` })
+    .where(
+      and(eq(sessions.id, sessionId), lt(sessions.updatedAt, sql`now() - interval '1 minute'`)),
+    );
 }
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -231,6 +244,12 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        // An access token issued: the session is in use (the profile's "last active").
+        if (ctx.path === '/token') {
+          const sessionId = ctx.context.session?.session.id;
+          if (sessionId) await markSessionActive(db, sessionId);
+          return;
+        }
         // A successful reset signs the user in on this device; every other session has ended.
         if (ctx.path !== '/reset-password' || !ctx.request) return;
         const userId = resetUserIds.get(ctx.request);

@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'integration.created': 'Integration added',
   'integration.removed': 'Integration removed',
   'organisation.phone_country_changed': 'Phone country changed',
+  'session.ended': 'Session signed out',
 };
 
 export const FORMER_MEMBER = 'Former member';
@@ -142,5 +143,9 @@ export function describeAuditEntry(entry: AuditEntry, names: NameLookup): string
       return `${integrationName(d)} integration removed; its webhook URL is refused`;
     case 'organisation.phone_country_changed':
       return `Phone country: ${countryName(d.previous_phone_country)} → ${countryName(d.new_phone_country)}`;
+    case 'session.ended':
+      return typeof d.ip_address === 'string' && d.ip_address
+        ? `A session signed in from ${d.ip_address} signed out from the profile`
+        : 'A session signed out from the profile';
   }
 }

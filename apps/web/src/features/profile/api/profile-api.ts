@@ -1,6 +1,14 @@
-import { updateMeRoute, type Me, type UpdateMeBody } from '@callboard/contract';
+import {
+  endOtherOwnSessionsRoute,
+  endOwnSessionRoute,
+  listOwnSessionsRoute,
+  updateMeRoute,
+  type Me,
+  type OwnSession,
+  type UpdateMeBody,
+} from '@callboard/contract';
 import { changePasswordRoute } from '@callboard/contract/auth-routes';
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { currentSession, loadSession, sessionStore } from '../../../lib/session.ts';
 
@@ -35,5 +43,54 @@ export async function changePassword(body: { currentPassword: string; newPasswor
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword, meta: { errorToast: false } });
+  const invalidate = useInvalidateSessions();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: invalidate,
+    meta: { errorToast: false },
+  });
+}
+
+export const sessionKeys = { own: () => ['me', 'sessions'] as const };
+
+/** GET /me/sessions: this user's live sessions, this one first. */
+export async function getOwnSessions(signal?: AbortSignal): Promise<OwnSession[]> {
+  const { sessions } = await callApi(listOwnSessionsRoute, { signal });
+  return sessions;
+}
+
+export function ownSessionsQueryOptions() {
+  return queryOptions({
+    queryKey: sessionKeys.own(),
+    queryFn: ({ signal }) => getOwnSessions(signal),
+  });
+}
+
+export function useOwnSessions() {
+  return useQuery(ownSessionsQueryOptions());
+}
+
+function useInvalidateSessions() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: sessionKeys.own() });
+}
+
+/** DELETE /me/sessions/{id}: that session's next request is refused. */
+export function useEndSession() {
+  const invalidate = useInvalidateSessions();
+  return useMutation({
+    mutationFn: (sessionId: string) => callApi(endOwnSessionRoute, { params: { sessionId } }),
+    onSettled: invalidate,
+    meta: { errorToast: false },
+  });
+}
+
+/** POST /me/sessions/end-others: every session but this one ends. */
+export function useEndOtherSessions() {
+  const invalidate = useInvalidateSessions();
+  return useMutation({
+    mutationFn: () => callApi(endOtherOwnSessionsRoute, {}),
+    onSettled: invalidate,
+    meta: { errorToast: false },
+  });
 }

@@ -1,5 +1,5 @@
-// /profile: the signed-in user's name, whether notifications are emailed, and changing the
-// password (other sessions end).
+// /profile: the signed-in user's name, whether notifications are emailed, changing the password
+// (other sessions end) and the sessions signed in as them.
 import { updateProfileBodySchema, type Me } from '@callboard/contract';
 import { useId, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -21,6 +21,7 @@ import {
   PASSWORD_RULES_SENTENCE,
 } from '../../../lib/password-rules.ts';
 import { useChangePassword, useUpdateProfile } from '../api/profile-api.ts';
+import { SessionsSection } from './sessions-section.tsx';
 
 export function ProfileScreen({ user }: { user: Me }) {
   return (
@@ -50,6 +51,12 @@ export function ProfileScreen({ user }: { user: Me }) {
           description="Changing it signs you out everywhere else; this browser stays signed in."
         >
           <PasswordForm />
+        </Section>
+        <Section
+          title="Sessions"
+          description="Where you are signed in. Sign out any browser you no longer use or don't recognise."
+        >
+          <SessionsSection />
         </Section>
       </div>
     </main>

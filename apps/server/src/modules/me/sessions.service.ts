@@ -1,0 +1,53 @@
+// Sessions you can see and end (docs/security.md, "Sessions"): the profile lists the user's live
+// sessions and signs out any one of them, or all but this one.
+import type { EndedSessions, OwnSession, OwnSessionList } from '@callboard/contract';
+import Bowser from 'bowser';
+import type { Db } from '../../db/client.ts';
+import { ONE_SNAPSHOT, withTenant, type AccessClaims } from '../../db/tenant.ts';
+import { AppError } from '../../http/errors.ts';
+import { endOwnSessions, selectOwnSessions, type OwnSessionRow } from './sessions.queries.ts';
+
+/** "Firefox on Windows", "Safari on iOS"; the browser or the system alone when only one is known. */
+export function deviceLabel(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const parsed = Bowser.parse(userAgent);
+  const browser = parsed.browser.name;
+  const system = parsed.os.name;
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function ownSession(row: OwnSessionRow): OwnSession {
+  return {
+    id: row.id,
+    created_at: iso(row.created_at),
+    last_active_at: iso(row.last_active_at),
+    expires_at: iso(row.expires_at),
+    ip_address: row.ip_address,
+    device: deviceLabel(row.user_agent),
+    current: row.current,
+  };
+}
+
+export async function listOwnSessions(db: Db, claims: AccessClaims): Promise<OwnSessionList> {
+  const rows = await withTenant(db, claims, (tx) => selectOwnSessions(tx), ONE_SNAPSHOT);
+  // The session asking first; the database orders the rest, most recently active first.
+  const sessions = rows.map(ownSession).sort((a, b) => Number(b.current) - Number(a.current));
+  return { sessions };
+}
+
+/** Signs one session out: its next API request is refused and its event streams end. */
+export async function endOwnSession(db: Db, claims: AccessClaims, sessionId: string) {
+  const ended = await withTenant(db, claims, (tx) => endOwnSessions(tx, sessionId));
+  if (ended === null) throw AppError.unauthenticated();
+  if (ended === 0) throw AppError.notFound('No such session: it may have ended already.');
+}
+
+/** "Sign out everywhere else": every live session of the user but the one asking. */
+export async function endOtherOwnSessions(db: Db, claims: AccessClaims): Promise<EndedSessions> {
+  const ended = await withTenant(db, claims, (tx) => endOwnSessions(tx, null));
+  if (ended === null) throw AppError.unauthenticated();
+  return { ended };
+}
