@@ -12,13 +12,16 @@
 // where they matter to a long run, autovacuum and fsync on, whatever the shared server's are.
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, get as httpGet, type ClientRequest } from 'node:http';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { z } from 'zod';
+import { THEMES } from '../apps/server/src/db/seed/call-content.ts';
+import { SeededRandom, WeightedChoice } from '../apps/server/src/db/seed/random.ts';
 import { seedLargeDataset } from '../apps/server/src/db/seed/seed.ts';
 import { createThrowawayServer } from '../apps/server/src/test/postgres-cluster.ts';
 import {
@@ -45,6 +48,13 @@ const STREAMS = 24;
  * second in all, so the dataset grows by about a sixth over 30 minutes, not several times over.
  */
 const INGEST_BATCH = 5;
+/**
+ * The calls each organisation's people work on: the newest CALLS_IN_PLAY (of all statuses). With
+ * 2,000 a call collects about five changes and notes in 30 minutes, as a day of triage gives it.
+ * Fewer make a stress test of long histories (SOAK_CALLS_IN_PLAY=100: some 100 changes per call),
+ * which docs/operations.md reports separately.
+ */
+const CALLS_IN_PLAY = Number(process.env.SOAK_CALLS_IN_PLAY ?? 2_000);
 const INGEST_EVERY_MS = 5_000;
 /** Access tokens live 15 minutes; the browser fetches a new one before that. */
 const TOKEN_REFRESH_MS = 10 * 60_000;
@@ -66,6 +76,19 @@ interface Sample {
   kind: Kind;
   ms: number;
   ok: boolean;
+  /** Length of the response body, in characters. */
+  size: number;
+}
+
+/** What the machine and the two processes were doing, every SAMPLE_EVERY_MS. */
+interface Resources {
+  at: number;
+  rssMb: number;
+  /** The machine's one-minute load average. */
+  load: number;
+  /** CPU seconds used so far by the server, and by PostgreSQL (when the run has its own). */
+  serverCpuS: number;
+  postgresCpuS: number | null;
 }
 
 interface User {
@@ -84,7 +107,8 @@ interface Organisation {
 const started = Date.now();
 const samples: Sample[] = [];
 const failures = new Map<string, number>();
-const rss: { at: number; mb: number }[] = [];
+const resources: Resources[] = [];
+const SAMPLE_EVERY_MS = 5_000;
 const streamStats = { events: 0, reconnects: 0, refused: 0 };
 
 function log(message: string) {
@@ -99,9 +123,13 @@ function fail(kind: string, what: string) {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Where the run's database lives: SOAK_DATABASE_URL's server, or a cluster of the run's own. */
-async function databaseServer(): Promise<{ url: string; remove: () => Promise<void> }> {
+async function databaseServer(): Promise<{
+  url: string;
+  dataDir: string | null;
+  remove: () => Promise<void>;
+}> {
   const configured = process.env.SOAK_DATABASE_URL;
-  if (configured) return { url: configured, remove: () => Promise.resolve() };
+  if (configured) return { url: configured, dataDir: null, remove: () => Promise.resolve() };
   const server = await createThrowawayServer([
     'fsync = on',
     'autovacuum = on',
@@ -109,7 +137,7 @@ async function databaseServer(): Promise<{ url: string; remove: () => Promise<vo
     'max_connections = 100',
   ]);
   await server.start();
-  return { url: server.url(DATABASE_NAME), remove: server.remove };
+  return { url: server.url(DATABASE_NAME), dataDir: server.dataDir, remove: server.remove };
 }
 
 /** A fresh database with the bench dataset (ORGANISATIONS organisations, CALLS calls). */
@@ -142,13 +170,13 @@ async function timed(kind: Kind, work: () => Promise<Response>, read?: (body: un
   try {
     response = await work();
   } catch (error) {
-    samples.push({ at, kind, ms: performance.now() - start, ok: false });
+    samples.push({ at, kind, ms: performance.now() - start, ok: false, size: 0 });
     fail(kind, error instanceof Error ? error.message : String(error));
     return;
   }
   const text = await response.text();
   const ms = performance.now() - start;
-  samples.push({ at, kind, ms, ok: response.ok });
+  samples.push({ at, kind, ms, ok: response.ok, size: text.length });
   if (!response.ok) {
     fail(kind, `${response.status} ${text.slice(0, 120)}`);
     return;
@@ -221,7 +249,23 @@ async function act(server: ServerProcess, user: User, organisation: Organisation
   }
 }
 
+const contentRandom = new SeededRandom(`soak/${started}`);
+
+/**
+ * A new call as the bench dataset's own (the organisation's theme, its topics in their weights), so
+ * that the words searched for are as common among new calls as among the seeded ones.
+ */
 function ingestCall(organisation: number, index: number) {
+  const theme = organisation % 2 === 0 ? THEMES.clinic : THEMES.insurance;
+  const topics = new WeightedChoice(theme.topics.map((topic) => topic.weight));
+  const topic = theme.topics[topics.pick(contentRandom)] ?? theme.topics[0];
+  if (!topic) throw new Error('a theme without topics');
+  const script = topic.script(contentRandom, {
+    firstName: contentRandom.pick(theme.firstNames),
+    lastName: contentRandom.pick(theme.lastNames),
+    organisationName: `Bench Org ${String(organisation + 1).padStart(3, '0')}`,
+    agentName: 'Sam',
+  });
   const ended = Date.now();
   return {
     external_id: `soak-${organisation}-${started.toString(36)}-${index}`,
@@ -229,15 +273,16 @@ function ingestCall(organisation: number, index: number) {
     agent_id: `soak-${organisation}-agent-${index % 4}`,
     started_at: new Date(ended - (60 + (index % 300)) * 1_000).toISOString(),
     ended_at: new Date(ended).toISOString(),
-    direction: 'inbound',
+    direction: topic.direction,
     from_number: `+4416329${String(index % 100_000).padStart(5, '0')}`,
     to_number: '+441632960001',
-    summary: `Soak call ${index}: the caller asked to move an appointment to Thursday.`,
-    transcript: [
-      { speaker: 'agent', text: 'Good morning, how can I help?', at_seconds: 0 },
-      { speaker: 'caller', text: 'I need to move my appointment.', at_seconds: 2.5 },
-    ],
-    sentiment: 'neutral',
+    summary: script.summary,
+    transcript: script.turns.map(([speaker, text], turn) => ({
+      speaker,
+      text,
+      at_seconds: turn * 6,
+    })),
+    sentiment: script.sentiment,
   };
 }
 
@@ -282,6 +327,41 @@ function percentile(sorted: number[], q: number) {
   return Math.round((sorted[Math.floor(q * (sorted.length - 1))] ?? 0) * 10) / 10;
 }
 
+const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim());
+
+/** Fields 14–17 of /proc/PID/stat: user and system time, of the process and its reaped children. */
+function cpuTicks(pid: number, withChildren: boolean): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const own = Number(fields[11]) + Number(fields[12]);
+    return withChildren ? own + Number(fields[13]) + Number(fields[14]) : own;
+  } catch {
+    return 0; // gone between the listing and the read
+  }
+}
+
+/**
+ * CPU seconds PostgreSQL has used: the postmaster, the backends it has reaped and those still
+ * running (found by their parent id).
+ */
+function postgresCpuSeconds(dataDir: string): number {
+  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let ticks = cpuTicks(postmaster, true);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/u.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === postmaster) ticks += cpuTicks(Number(entry), false);
+    } catch {
+      // gone
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
+
 /** Least-squares slope of y over x. */
 function slope(points: { x: number; y: number }[]) {
   const n = points.length;
@@ -318,9 +398,20 @@ async function main() {
         users.push(await signedIn(server, `member${member}@bench-${number}.test`, index));
       }
       const auth = { headers: { authorization: `Bearer ${admin.token}` } };
-      const list = callListResponseSchema.parse(
-        await (await fetch(`${server.url}/api/v1/calls?status=all&pageSize=100`, auth)).json(),
-      );
+      const callIds: string[] = [];
+      for (let page = 1; callIds.length < CALLS_IN_PLAY; page += 1) {
+        const pageSize = Math.min(100, CALLS_IN_PLAY - callIds.length);
+        const list = callListResponseSchema.parse(
+          await (
+            await fetch(
+              `${server.url}/api/v1/calls?status=all&pageSize=${pageSize}&page=${page}`,
+              auth,
+            )
+          ).json(),
+        );
+        callIds.push(...list.rows.map((row) => row.call_id));
+        if (list.rows.length < pageSize) break;
+      }
       const members = memberListResponseSchema.parse(
         await (await fetch(`${server.url}/api/v1/organisation/members`, auth)).json(),
       );
@@ -330,7 +421,7 @@ async function main() {
       );
       if (key.status !== 201) throw new Error(`creating an API key: ${key.status}`);
       organisations.push({
-        callIds: list.rows.map((row) => row.call_id),
+        callIds,
         memberIds: members.members.map((member) => member.id),
         apiKey: createdApiKeySchema.parse(await key.json()).key,
       });
@@ -341,8 +432,18 @@ async function main() {
     const end = Date.now() + MINUTES * 60_000;
     const stillRunning = () => running && Date.now() < end;
     const runStart = Date.now();
-    const rssTimer = setInterval(() => rss.push({ at: Date.now(), mb: server.rssMb() }), 5_000);
-    closers.push(() => clearInterval(rssTimer));
+    const serverPid = server.process.pid ?? 0;
+    const sample = () =>
+      resources.push({
+        at: Date.now(),
+        rssMb: server.rssMb(),
+        load: loadavg()[0] ?? 0,
+        serverCpuS: cpuTicks(serverPid, false) / CLOCK_TICKS,
+        postgresCpuS: postgres.dataDir ? postgresCpuSeconds(postgres.dataDir) : null,
+      });
+    sample();
+    const sampleTimer = setInterval(sample, SAMPLE_EVERY_MS);
+    closers.push(() => clearInterval(sampleTimer));
     const tokenTimer = setInterval(() => {
       for (const user of users) void refreshToken(server, user);
     }, TOKEN_REFRESH_MS);
@@ -402,11 +503,21 @@ async function main() {
 }
 
 function report(runStart: number, loadAfter: string[], loadBefore: string[]) {
+  const kindNames = [...new Set(samples.map((s) => s.kind))];
   const minutes = Array.from({ length: MINUTES }, (_, minute) => {
     const from = runStart + minute * 60_000;
     const inMinute = samples.filter((s) => s.at >= from && s.at < from + 60_000);
     const times = inMinute.map((s) => s.ms).sort((a, b) => a - b);
-    const memory = rss.filter((r) => r.at >= from && r.at < from + 60_000).map((r) => r.mb);
+    const within = resources.filter((r) => r.at >= from && r.at <= from + 60_000);
+    const first = within[0];
+    const last = within.at(-1);
+    const seconds = first && last ? (last.at - first.at) / 1_000 : 0;
+    const serverCpu = first && last ? last.serverCpuS - first.serverCpuS : 0;
+    const postgresCpu =
+      first?.postgresCpuS != null && last?.postgresCpuS != null
+        ? last.postgresCpuS - first.postgresCpuS
+        : null;
+    const details = inMinute.filter((s) => s.kind === 'call details' && s.ok);
     return {
       minute: minute + 1,
       requests: inMinute.length,
@@ -414,10 +525,41 @@ function report(runStart: number, loadAfter: string[], loadBefore: string[]) {
       p50Ms: percentile(times, 0.5),
       p95Ms: percentile(times, 0.95),
       p99Ms: percentile(times, 0.99),
-      rssMb: memory.length ? Math.max(...memory) : 0,
+      rssMb: within.length ? Math.max(...within.map((r) => r.rssMb)) : 0,
+      load: last ? Math.round(last.load * 100) / 100 : 0,
+      // Percent of one core; the machine has several, shared with the soak's own client.
+      serverCpuPct: seconds ? Math.round((serverCpu / seconds) * 100) : 0,
+      postgresCpuPct:
+        seconds && postgresCpu !== null ? Math.round((postgresCpu / seconds) * 100) : '',
+      // CPU the server and PostgreSQL spent per request: the work, whatever else the machine runs.
+      cpuMsPerRequest: inMinute.length
+        ? Math.round(((serverCpu + (postgresCpu ?? 0)) / inMinute.length) * 10_000) / 10
+        : 0,
+      detailsKb: details.length
+        ? Math.round(details.reduce((sum, s) => sum + s.size, 0) / details.length / 102.4) / 10
+        : 0,
     };
   });
-  const kinds = [...new Set(samples.map((s) => s.kind))].map((kind) => {
+  const byKindPerMinute = Array.from({ length: MINUTES }, (_, minute) => {
+    const from = runStart + minute * 60_000;
+    const inMinute = samples.filter((s) => s.at >= from && s.at < from + 60_000);
+    return Object.fromEntries([
+      ['minute', minute + 1],
+      ...kindNames
+        .filter((kind) => kind !== 'token')
+        .map((kind) => [
+          kind,
+          percentile(
+            inMinute
+              .filter((s) => s.kind === kind)
+              .map((s) => s.ms)
+              .sort((a, b) => a - b),
+            0.99,
+          ),
+        ]),
+    ]) as Record<string, number>;
+  });
+  const kinds = kindNames.map((kind) => {
     const times = samples
       .filter((s) => s.kind === kind)
       .map((s) => s.ms)
@@ -430,12 +572,15 @@ function report(runStart: number, loadAfter: string[], loadBefore: string[]) {
       p99Ms: percentile(times, 0.99),
     };
   });
-  const afterWarmup = rss.filter((r) => r.at >= runStart + WARMUP_MINUTES * 60_000);
-  const mbPerHour =
-    Math.round(
-      slope(afterWarmup.map((r) => ({ x: (r.at - runStart) / 3_600_000, y: r.mb }))) * 10,
-    ) / 10;
-  const steady = minutes.slice(WARMUP_MINUTES).map((m) => m.p99Ms);
+  const afterWarmup = resources.filter((r) => r.at >= runStart + WARMUP_MINUTES * 60_000);
+  const perHour = (points: { x: number; y: number }[]) => Math.round(slope(points) * 10) / 10;
+  const mbPerHour = perHour(
+    afterWarmup.map((r) => ({ x: (r.at - runStart) / 3_600_000, y: r.rssMb })),
+  );
+  const steadyMinutes = minutes.slice(WARMUP_MINUTES);
+  const steady = steadyMinutes.map((m) => m.p99Ms);
+  const trend = (pick: (m: (typeof minutes)[number]) => number) =>
+    perHour(steadyMinutes.map((m) => ({ x: m.minute / 60, y: pick(m) })));
   const result = {
     date: new Date().toISOString(),
     commit: execSync('git rev-parse --short HEAD').toString().trim(),
@@ -449,6 +594,7 @@ function report(runStart: number, loadAfter: string[], loadBefore: string[]) {
       streams: STREAMS,
       ingestBatch: INGEST_BATCH,
       ingestEveryMs: INGEST_EVERY_MS,
+      callsInPlay: CALLS_IN_PLAY,
     },
     loadAverageBefore: loadBefore.join(' '),
     loadAverageAfter: loadAfter.join(' '),
@@ -457,14 +603,21 @@ function report(runStart: number, loadAfter: string[], loadBefore: string[]) {
     failures: Object.fromEntries(failures),
     streams: streamStats,
     rss: {
-      firstAfterWarmupMb: afterWarmup[0]?.mb ?? null,
-      lastMb: rss.at(-1)?.mb ?? null,
-      peakMb: Math.max(...rss.map((r) => r.mb)),
+      firstAfterWarmupMb: afterWarmup[0]?.rssMb ?? null,
+      lastMb: resources.at(-1)?.rssMb ?? null,
+      peakMb: Math.max(...resources.map((r) => r.rssMb)),
       trendMbPerHourAfterWarmup: mbPerHour,
     },
-    p99AfterWarmup: { minMs: Math.min(...steady), maxMs: Math.max(...steady) },
+    p99AfterWarmup: {
+      minMs: Math.min(...steady),
+      maxMs: Math.max(...steady),
+      trendMsPerHour: trend((m) => m.p99Ms),
+    },
+    cpuMsPerRequestTrendPerHour: trend((m) => m.cpuMsPerRequest),
+    loadTrendPerHour: trend((m) => m.load),
     kinds,
     perMinute: minutes,
+    p99ByKindPerMinute: byKindPerMinute,
   };
   writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
   const table = (rows: Record<string, unknown>[]) => {
@@ -484,8 +637,13 @@ function report(runStart: number, loadAfter: string[], loadBefore: string[]) {
   console.log(table(kinds));
   console.log('');
   console.log(table(minutes));
+  console.log('\np99 by kind, ms');
+  console.log(table(byKindPerMinute));
   console.log(
-    `\nRSS after warm-up: ${result.rss.firstAfterWarmupMb} → ${result.rss.lastMb} MB (peak ${result.rss.peakMb} MB), trend ${mbPerHour} MB/h; p99 after warm-up ${result.p99AfterWarmup.minMs}–${result.p99AfterWarmup.maxMs} ms`,
+    `\nRSS after warm-up: ${result.rss.firstAfterWarmupMb} → ${result.rss.lastMb} MB (peak ${result.rss.peakMb} MB), trend ${mbPerHour} MB/h`,
+  );
+  console.log(
+    `p99 after warm-up ${result.p99AfterWarmup.minMs}–${result.p99AfterWarmup.maxMs} ms, trend ${result.p99AfterWarmup.trendMsPerHour} ms/h; CPU per request trend ${result.cpuMsPerRequestTrendPerHour} ms/h; load trend ${result.loadTrendPerHour}/h`,
   );
   console.log(
     `event streams: ${streamStats.events} events, ${streamStats.reconnects} reopened after the server ended them, ${streamStats.refused} refused`,
