@@ -247,7 +247,12 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
         // An access token issued: the session is in use (the profile's "last active").
         if (ctx.path === '/token') {
           const sessionId = ctx.context.session?.session.id;
-          if (sessionId) await markSessionActive(db, sessionId);
+          // "Last active" is worth less than the token: a failed write is logged, not answered.
+          if (sessionId) {
+            await markSessionActive(db, sessionId).catch((error: unknown) => {
+              logger.warn({ err: error }, 'could not record a session as active');
+            });
+          }
           return;
         }
         // A successful reset signs the user in on this device; every other session has ended.

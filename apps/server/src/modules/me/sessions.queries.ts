@@ -16,7 +16,10 @@ export interface OwnSessionRow {
 }
 
 export function selectOwnSessions(tx: Tx): Promise<OwnSessionRow[]> {
-  return queryRows<OwnSessionRow>(tx, sql`select * from own_sessions()`);
+  return queryRows<OwnSessionRow>(
+    tx,
+    sql`select * from own_sessions() order by last_active_at desc, id`,
+  );
 }
 
 /**

@@ -180,9 +180,33 @@ describe.each(testDatabaseKinds)('/api/v1/me/sessions [$name]', ({ create }) => 
     const after = await list(here);
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ current: true, id: await sessionOf(here) });
-    // A user with no organisation has no admin to read the entries; nothing else to check here.
+    // A user with no organisation has no audit log: the sessions end all the same.
     const again = await here.request('POST', '/api/v1/me/sessions/end-others');
     expect(again.body).toEqual({ ended: 0 });
+  });
+
+  it('audits each session that "sign out everywhere else" ends, for the organisation’s admins', async () => {
+    const here = await browser('leo@northwind.test');
+    const others = [
+      await browser('leo@northwind.test', SAFARI_IPHONE),
+      await browser('leo@northwind.test', SAFARI_IPHONE),
+    ];
+    const ids = await Promise.all(others.map(sessionOf));
+    const response = await here.request<{ ended: number }>(
+      'POST',
+      '/api/v1/me/sessions/end-others',
+    );
+    expect(response.body.ended).toBeGreaterThanOrEqual(2);
+    const leo = (await here.request<Me>('GET', '/api/v1/me')).body;
+    for (const id of ids) {
+      const entries = await endedEntries(id);
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({
+        actor_id: leo.id,
+        details: { user_agent: SAFARI_IPHONE, this_session: false },
+      });
+    }
+    expect(await endedEntries(await sessionOf(here))).toHaveLength(0);
   });
 
   it('records a session as active when it fetches an access token', async () => {
