@@ -250,6 +250,12 @@ async function act(server: ServerProcess, user: User, organisation: Organisation
 }
 
 const contentRandom = new SeededRandom(`soak/${started}`);
+const TOPIC_CHOICE = new Map(
+  Object.values(THEMES).map((theme) => [
+    theme,
+    new WeightedChoice(theme.topics.map((topic) => topic.weight)),
+  ]),
+);
 
 /**
  * A new call as the bench dataset's own (the organisation's theme, its topics in their weights), so
@@ -257,8 +263,7 @@ const contentRandom = new SeededRandom(`soak/${started}`);
  */
 function ingestCall(organisation: number, index: number) {
   const theme = organisation % 2 === 0 ? THEMES.clinic : THEMES.insurance;
-  const topics = new WeightedChoice(theme.topics.map((topic) => topic.weight));
-  const topic = theme.topics[topics.pick(contentRandom)] ?? theme.topics[0];
+  const topic = theme.topics[TOPIC_CHOICE.get(theme)?.pick(contentRandom) ?? 0];
   if (!topic) throw new Error('a theme without topics');
   const script = topic.script(contentRandom, {
     firstName: contentRandom.pick(theme.firstNames),

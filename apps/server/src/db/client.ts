@@ -526,6 +526,16 @@ export const sqlNumberOrNull = z
   .union([z.number(), z.string(), z.null()])
   .transform((value) => (value === null ? null : Number(value)));
 
+/**
+ * A timestamp from raw SQL as the API writes it: the drivers give a Date, which becomes ISO 8601;
+ * a string is passed on as it is.
+ */
+export function isoTimestamp(value: Date | string): string;
+export function isoTimestamp(value: Date | string | null): string | null;
+export function isoTimestamp(value: Date | string | null): string | null {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
 /** Runs raw SQL and checks each row against `row`: a renamed or retyped column fails loudly. */
 export async function parseRows<Row extends z.ZodType>(
   db: Pick<Db, 'execute'>,

@@ -77,6 +77,8 @@ export async function isLiveResetToken(db: Db, token: string): Promise<boolean> 
  * Records that a session is in use, at most once a minute (its updated_at, shown as "last active"
  * in the profile's session list). better-auth renews the session by its expiry, not this column.
  */
+const ACTIVE_EVERY_MS = 60_000;
+
 async function markSessionActive(db: Db, sessionId: string) {
   await db
     .update(sessions)
@@ -246,10 +248,11 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
       after: createAuthMiddleware(async (ctx) => {
         // An access token issued: the session is in use (the profile's "last active").
         if (ctx.path === '/token') {
-          const sessionId = ctx.context.session?.session.id;
+          const session = ctx.context.session?.session;
+          // better-auth has just read the session: write only when the minute has passed.
           // "Last active" is worth less than the token: a failed write is logged, not answered.
-          if (sessionId) {
-            await markSessionActive(db, sessionId).catch((error: unknown) => {
+          if (session && Date.now() - new Date(session.updatedAt).getTime() >= ACTIVE_EVERY_MS) {
+            await markSessionActive(db, session.id).catch((error: unknown) => {
               logger.warn({ err: error }, 'could not record a session as active');
             });
           }

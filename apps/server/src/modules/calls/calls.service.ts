@@ -8,7 +8,7 @@ import {
   type CallStatus,
   type CallSummary,
 } from '@callboard/contract';
-import type { Db } from '../../db/client.ts';
+import { isoTimestamp, type Db } from '../../db/client.ts';
 import {
   requireOrganisation,
   withTenant,
@@ -53,27 +53,21 @@ type CallRow = Omit<
 };
 type ActivityRow = Omit<Activity, 'created_at'> & { created_at: Date };
 
-function iso(value: Date | string): string;
-function iso(value: Date | string | null): string | null;
-function iso(value: Date | string | null): string | null {
-  return value instanceof Date ? value.toISOString() : value;
-}
-
 /** The most rows of one list page that get search snippets (docs/search.md, "Search"). */
 const SNIPPET_MAX_ROWS = 200;
 
 export function toSummary(row: CallRow): CallSummary {
   return {
     ...row,
-    end_datetime: iso(row.end_datetime),
-    start_datetime: iso(row.start_datetime),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    end_datetime: isoTimestamp(row.end_datetime),
+    start_datetime: isoTimestamp(row.start_datetime),
+    created_at: isoTimestamp(row.created_at),
+    updated_at: isoTimestamp(row.updated_at),
   };
 }
 
 function toActivity(row: ActivityRow): Activity {
-  return { ...row, created_at: iso(row.created_at) };
+  return { ...row, created_at: isoTimestamp(row.created_at) };
 }
 
 export async function listCalls(

@@ -9,7 +9,7 @@ import {
   type SentInvitation,
 } from '@callboard/contract';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { isoTimestamp, type Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema.ts';
 import { requireAdmin, withTenant, type AccessClaims, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
@@ -45,7 +45,6 @@ export interface InvitationDeps {
 }
 
 const DAY_MS = 86_400_000;
-const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
 
 function toInvitation(row: {
   id: string;
@@ -57,8 +56,8 @@ function toInvitation(row: {
 }): Invitation {
   return {
     ...row,
-    created_at: iso(row.created_at),
-    expires_at: iso(row.expires_at),
+    created_at: isoTimestamp(row.created_at),
+    expires_at: isoTimestamp(row.expires_at),
     status: row.expires_at.getTime() > Date.now() ? 'pending' : 'expired',
   };
 }
@@ -304,7 +303,7 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
       role: invitation.role,
       organisation: { name: invitation.organisation_name },
       invitedBy: invitation.invited_by_name,
-      expiresAt: iso(invitation.expires_at),
+      expiresAt: isoTimestamp(invitation.expires_at),
       accountExists: await accountExistsFor(tx, invitation.email),
     };
   });

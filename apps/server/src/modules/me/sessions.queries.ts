@@ -15,10 +15,11 @@ export interface OwnSessionRow {
   current: boolean;
 }
 
+/** The session asking first, then the others, most recently active first. */
 export function selectOwnSessions(tx: Tx): Promise<OwnSessionRow[]> {
   return queryRows<OwnSessionRow>(
     tx,
-    sql`select * from own_sessions() order by last_active_at desc, id`,
+    sql`select * from own_sessions() order by current desc, last_active_at desc, id`,
   );
 }
 

@@ -2,7 +2,7 @@
 // sessions and signs out any one of them, or all but this one.
 import type { EndedSessions, OwnSession, OwnSessionList } from '@callboard/contract';
 import Bowser from 'bowser';
-import type { Db } from '../../db/client.ts';
+import { isoTimestamp, type Db } from '../../db/client.ts';
 import { ONE_SNAPSHOT, withTenant, type AccessClaims } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import { endOwnSessions, selectOwnSessions, type OwnSessionRow } from './sessions.queries.ts';
@@ -17,14 +17,12 @@ export function deviceLabel(userAgent: string | null): string | null {
   return browser ?? system ?? null;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 function ownSession(row: OwnSessionRow): OwnSession {
   return {
     id: row.id,
-    created_at: iso(row.created_at),
-    last_active_at: iso(row.last_active_at),
-    expires_at: iso(row.expires_at),
+    created_at: isoTimestamp(row.created_at),
+    last_active_at: isoTimestamp(row.last_active_at),
+    expires_at: isoTimestamp(row.expires_at),
     ip_address: row.ip_address,
     device: deviceLabel(row.user_agent),
     current: row.current,
@@ -33,9 +31,7 @@ function ownSession(row: OwnSessionRow): OwnSession {
 
 export async function listOwnSessions(db: Db, claims: AccessClaims): Promise<OwnSessionList> {
   const rows = await withTenant(db, claims, (tx) => selectOwnSessions(tx), ONE_SNAPSHOT);
-  // The session asking first; the database orders the rest, most recently active first.
-  const sessions = rows.map(ownSession).sort((a, b) => Number(b.current) - Number(a.current));
-  return { sessions };
+  return { sessions: rows.map(ownSession) };
 }
 
 /** Signs one session out: its next API request is refused and its event streams end. */

@@ -9,7 +9,7 @@ import {
   type NotificationListResponse,
   type UnreadCount,
 } from '@callboard/contract';
-import type { Db } from '../../db/client.ts';
+import { isoTimestamp, type Db } from '../../db/client.ts';
 import {
   requireOrganisation,
   withTenant,
@@ -133,8 +133,6 @@ export function notifyMentioned(
   return notify(deps, context, 'mentioned', mentioned);
 }
 
-const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
-
 function scopeOf(principal: Principal): Scope {
   return { organisationId: requireOrganisation(principal), userId: principal.userId };
 }
@@ -161,8 +159,8 @@ export async function listNotifications(
                 first_name: row.actor_first_name ?? '',
                 last_name: row.actor_last_name ?? '',
               },
-        created_at: iso(row.created_at),
-        read_at: row.read_at === null ? null : iso(row.read_at),
+        created_at: isoTimestamp(row.created_at),
+        read_at: row.read_at === null ? null : isoTimestamp(row.read_at),
         call_caller_name: row.call_caller_name,
       })),
       unread,
