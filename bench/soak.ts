@@ -135,6 +135,9 @@ async function databaseServer(): Promise<{
     'autovacuum = on',
     'shared_buffers = 128MB',
     'max_connections = 100',
+    // Which statements the time goes to, and whether any grows slower over the run.
+    "shared_preload_libraries = 'pg_stat_statements'",
+    'pg_stat_statements.track = all',
   ]);
   await server.start();
   return { url: server.url(DATABASE_NAME), dataDir: server.dataDir, remove: server.remove };
@@ -160,7 +163,75 @@ async function prepareDatabase(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query('vacuum analyze');
+  const [preload] = (
+    await client.query<{ libraries: string }>(
+      `select current_setting('shared_preload_libraries') as libraries`,
+    )
+  ).rows;
+  if (preload?.libraries.includes('pg_stat_statements')) {
+    await client.query('create extension if not exists pg_stat_statements');
+  }
   await client.end();
+}
+
+/** pg_stat_statements' running totals for the run's database, by statement. */
+type StatementTotals = Map<string, { query: string; calls: number; totalMs: number }>;
+
+/** A snapshot of the statement totals, or null where pg_stat_statements is not loaded. */
+async function statementTotals(url: string): Promise<StatementTotals | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const rows = await client.query<{ id: string; query: string; calls: string; total: number }>(
+      `select queryid::text || '/' || toplevel::text as id, query, calls, total_exec_time as total
+       from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())`,
+    );
+    return new Map(
+      rows.rows.map((row) => [
+        row.id,
+        { query: row.query, calls: Number(row.calls), totalMs: row.total },
+      ]),
+    );
+  } catch {
+    return null; // the extension is not there (a SOAK_DATABASE_URL server without it)
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The statements whose execution time per minute grew most between the two halves after warm-up
+ * (snapshots at its end, half-way and the end): where a rising p99 comes from. A statement run
+ * inside a function (a trigger's) appears on its own and within its caller's time.
+ */
+function statementGrowth(snapshots: { at: number; totals: StatementTotals }[], limit = 12) {
+  const [start, middle, end] = snapshots;
+  if (!start || !middle || !end) return [];
+  const delta = (from: StatementTotals, to: StatementTotals, id: string) => {
+    const before = from.get(id) ?? { calls: 0, totalMs: 0 };
+    const after = to.get(id) ?? { calls: 0, totalMs: 0 };
+    return { calls: after.calls - before.calls, totalMs: after.totalMs - before.totalMs };
+  };
+  const firstMinutes = (middle.at - start.at) / 60_000;
+  const secondMinutes = (end.at - middle.at) / 60_000;
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return [...end.totals.entries()]
+    .map(([id, { query }]) => {
+      const first = delta(start.totals, middle.totals, id);
+      const second = delta(middle.totals, end.totals, id);
+      const msPerMinute1 = first.totalMs / firstMinutes;
+      const msPerMinute2 = second.totalMs / secondMinutes;
+      return {
+        statement: query.replace(/\s+/gu, ' ').slice(0, 140),
+        toplevel: id.endsWith('/true'),
+        callsPerMinute: `${Math.round(first.calls / firstMinutes)} → ${Math.round(second.calls / secondMinutes)}`,
+        meanMs: `${first.calls ? round(first.totalMs / first.calls) : '–'} → ${second.calls ? round(second.totalMs / second.calls) : '–'}`,
+        msPerMinute: `${Math.round(msPerMinute1)} → ${Math.round(msPerMinute2)}`,
+        growthMsPerMinute: Math.round(msPerMinute2 - msPerMinute1),
+      };
+    })
+    .sort((a, b) => b.growthMsPerMinute - a.growthMsPerMinute)
+    .slice(0, limit);
 }
 
 async function timed(kind: Kind, work: () => Promise<Response>, read?: (body: unknown) => void) {
@@ -459,6 +530,17 @@ async function main() {
       log(`${minute} min: ${samples.length} requests, ${errors} errors, RSS ${server.rssMb()} MB`);
     }, 60_000);
     closers.push(() => clearInterval(progress));
+    // Statement totals at the end of warm-up, half-way through the rest, and at the end.
+    const snapshots: { at: number; totals: StatementTotals }[] = [];
+    const snapshot = async () => {
+      const totals = await statementTotals(postgres.url);
+      if (totals) snapshots.push({ at: Date.now(), totals });
+    };
+    const warm = WARMUP_MINUTES * 60_000;
+    for (const delay of [warm, warm + (MINUTES * 60_000 - warm) / 2]) {
+      const timer = setTimeout(() => void snapshot(), delay);
+      closers.push(() => clearTimeout(timer));
+    }
 
     const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
     for (let index = 0; index < STREAMS; index += 1) {
@@ -492,10 +574,12 @@ async function main() {
     await Promise.all([...workers, ...senders]);
     running = false;
     for (const close of closers) close();
+    await snapshot();
     report(
       runStart,
       loadavg().map((value) => value.toFixed(2)),
       load,
+      statementGrowth(snapshots),
     );
   } finally {
     running = false;
@@ -507,7 +591,12 @@ async function main() {
   process.exit(errors === 0 ? 0 : 1);
 }
 
-function report(runStart: number, loadAfter: string[], loadBefore: string[]) {
+function report(
+  runStart: number,
+  loadAfter: string[],
+  loadBefore: string[],
+  statements: ReturnType<typeof statementGrowth>,
+) {
   const kindNames = [...new Set(samples.map((s) => s.kind))];
   const minutes = Array.from({ length: MINUTES }, (_, minute) => {
     const from = runStart + minute * 60_000;
@@ -623,6 +712,7 @@ function report(runStart: number, loadAfter: string[], loadBefore: string[]) {
     kinds,
     perMinute: minutes,
     p99ByKindPerMinute: byKindPerMinute,
+    statementsGrowingMost: statements,
   };
   writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
   const table = (rows: Record<string, unknown>[]) => {
@@ -653,6 +743,10 @@ function report(runStart: number, loadAfter: string[], loadBefore: string[]) {
   console.log(
     `event streams: ${streamStats.events} events, ${streamStats.reconnects} reopened after the server ended them, ${streamStats.refused} refused`,
   );
+  if (statements.length > 0) {
+    console.log('\nstatements whose time per minute grew most, first → second half after warm-up');
+    console.log(table(statements));
+  }
   if (failures.size > 0) console.log('\nfailures:', Object.fromEntries(failures));
   console.log(`\nwritten to ${RESULTS}`);
 }
