@@ -286,7 +286,7 @@ export const callLog = pgTable(
     index('call_log_assignee_id_idx').on(table.assignee_id),
     // The list's search (docs/search.md): every organisation's documents in one index; a search
     // that matches many calls is answered from call_log_list_idx in the list's order instead.
-    index('call_log_search_idx').using('gin', table.search_vector),
+    index('call_log_search_idx').using('gin', table.search_vector).with({ fastupdate: false }),
     // The list's sort orders (docs/search.md, "Sorting"): each column's index gives the first
     // page in order, ties newest first. Deleted calls are the admin's rare view, left out.
     index('call_log_sort_duration_idx')
@@ -494,6 +494,7 @@ export const callActivity = pgTable(
     // The list's search over notes (docs/search.md).
     index('call_activity_note_search_idx')
       .using('gin', sql`to_tsvector('simple'::regconfig, coalesce(${table.body}, ''))`)
+      .with({ fastupdate: false })
       .where(sql`${table.type} = 'NOTE'`),
     check('call_activity_type_check', sql`${table.type} in ('ASSIGNED', 'STATUS_CHANGED', 'NOTE')`),
   ],
