@@ -6,9 +6,10 @@
 // The figures are read from rollups, not from every call of the period (docs/analytics.md):
 // call_timeline holds each counted call's arrival and the instants its status or assignee
 // changed, and call_hourly / call_hourly_reasons / call_workload sum it per UTC hour, agent and
-// so on. A period's whole UTC hours come from the hourly sums; the part of an hour at either end
-// of it from call_timeline's rows, which carry exact instants. The definitions below are those
-// of the raw rows; the rollups are kept equal to them (db/analytics-rollups.test.ts).
+// so on. A period comes from the hourly sums of the hours it touches, corrected at its ends by
+// call_timeline's rows, which carry exact instants (periodHours, periodEdges). The definitions
+// below are those of the raw rows; the rollups are kept equal to them
+// (db/analytics-rollups.test.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { parseRow, parseRows, sqlNumber, sqlNumberOrNull } from '../../db/client.ts';
@@ -26,24 +27,37 @@ export interface Period {
 
 const HOUR = 3_600_000;
 
-/** The whole UTC hours inside a period, [start, end): empty when it holds none. */
-function wholeHours(period: Period) {
-  const start = new Date(Math.ceil(period.from.getTime() / HOUR) * HOUR);
-  const end = new Date(Math.floor(period.to.getTime() / HOUR) * HOUR);
-  return start < end ? { start, end } : { start: period.to, end: period.to };
+/** The start of the first UTC hour at or after an instant. */
+const hourAtOrAfter = (date: Date) => new Date(Math.ceil(date.getTime() / HOUR) * HOUR);
+
+/*
+ * A period [from, to) is read as the rollups' hours [⌈from⌉, ⌈to⌉) (its whole hours and the hour
+ * `to` falls in), plus call_timeline's rows in [from, ⌈from⌉), less its rows in [to, ⌈to⌉).
+ * A period usually ends now, so the last part is empty: the hour under way comes from its rollup
+ * row, not from every arrival and change it has had so far, a cost that grew all hour long.
+ * The same holds for a period inside one hour: [from, ⌈to⌉) less [to, ⌈to⌉).
+ */
+
+/** The condition on an hourly rollup row (`alias`) of the period's hours. */
+function periodHours(period: Period, alias: SQL) {
+  return sql`(${alias}.hour >= ${hourAtOrAfter(period.from)} and ${alias}.hour < ${hourAtOrAfter(period.to)})`;
 }
 
-/** The hourly rollup rows of a period's whole hours (`alias`: a call_hourly row). */
-function hoursOf(period: Period, alias: SQL) {
-  const { start, end } = wholeHours(period);
-  return sql`(${alias}.hour >= ${start} and ${alias}.hour < ${end})`;
+/** The call_timeline rows (`alias`) that correct the period's hours: added before them or taken away after its end. */
+function periodEdges(period: Period, alias: SQL) {
+  return sql`((${alias}.at >= ${period.from} and ${alias}.at < ${hourAtOrAfter(period.from)})
+              or (${alias}.at >= ${period.to} and ${alias}.at < ${hourAtOrAfter(period.to)}))`;
 }
 
-/** call_timeline instants in a period but outside its whole hours. */
-function edgesOf(period: Period, alias: SQL) {
-  const { start, end } = wholeHours(period);
-  return sql`((${alias}.at >= ${period.from} and ${alias}.at < ${start})
-              or (${alias}.at >= ${end} and ${alias}.at < ${period.to}))`;
+/** What a call_timeline row (`alias`) counts for in the period: 1, −1 (after its end) or 0 (neither, or both). */
+function edgeWeight(period: Period, alias: SQL) {
+  return sql`((${alias}.at >= ${period.from} and ${alias}.at < ${hourAtOrAfter(period.from)})::int
+              - (${alias}.at >= ${period.to} and ${alias}.at < ${hourAtOrAfter(period.to)})::int)`;
+}
+
+/** What an hourly rollup row (`alias`) counts for in the period: 1 or 0. */
+function hourWeight(period: Period, alias: SQL) {
+  return sql`${periodHours(period, alias)}::int`;
 }
 
 /** The organisation (and agent) condition on a rollup or call_timeline row. */
@@ -94,38 +108,39 @@ export async function receivedPerAgent(
   period: Period,
   previous: Period,
 ) {
-  const inPeriod = sql`at >= ${period.from} and at < ${period.to}`;
-  const inPrevious = sql`at >= ${previous.from} and at < ${previous.to}`;
+  // Each piece carries its weight in the period (w) and in the previous period (wp).
   return parseRows(
     tx,
     receivedRow,
     sql`with pieces as (
-          select h.hour as at, h.agent_id, ${hourlyCalls} as calls, h.duration_total, h.with_duration,
-                 h.positive, h.neutral, h.negative
+          select h.agent_id, ${hourWeight(period, sql`h`)} as w, ${hourWeight(previous, sql`h`)} as wp,
+                 ${hourlyCalls} as calls, h.duration_total, h.with_duration, h.positive, h.neutral, h.negative
           from call_hourly h
-          where ${scopeOf(scope, sql`h`)} and (${hoursOf(period, sql`h`)} or ${hoursOf(previous, sql`h`)})
+          where ${scopeOf(scope, sql`h`)}
+            and (${periodHours(period, sql`h`)} or ${periodHours(previous, sql`h`)})
           union all
-          select t.at, t.agent_id, 1, coalesce(t.duration_seconds, 0), (t.duration_seconds is not null)::int,
+          select t.agent_id, ${edgeWeight(period, sql`t`)}, ${edgeWeight(previous, sql`t`)},
+                 1, coalesce(t.duration_seconds, 0), (t.duration_seconds is not null)::int,
                  (t.sentiment = 'positive')::int, (t.sentiment = 'neutral')::int, (t.sentiment = 'negative')::int
           from call_timeline t
           where ${scopeOf(scope, sql`t`)} and t.arrival
-            and (${edgesOf(period, sql`t`)} or ${edgesOf(previous, sql`t`)})
+            and (${periodEdges(period, sql`t`)} or ${periodEdges(previous, sql`t`)})
         )
         select agent_id,
-               coalesce(sum(calls) filter (where ${inPeriod}), 0) as calls,
-               coalesce(sum(calls) filter (where ${inPrevious}), 0) as calls_previous,
-               coalesce(sum(duration_total) filter (where ${inPeriod}), 0) as duration_total,
-               coalesce(sum(duration_total) filter (where ${inPrevious}), 0) as duration_total_previous,
-               coalesce(sum(with_duration) filter (where ${inPeriod}), 0) as with_duration,
-               coalesce(sum(with_duration) filter (where ${inPrevious}), 0) as with_duration_previous,
-               coalesce(sum(positive) filter (where ${inPeriod}), 0) as positive,
-               coalesce(sum(neutral) filter (where ${inPeriod}), 0) as neutral,
-               coalesce(sum(negative) filter (where ${inPeriod}), 0) as negative,
-               coalesce(sum(negative) filter (where ${inPrevious}), 0) as negative_previous,
-               coalesce(sum(positive + neutral + negative) filter (where ${inPrevious}), 0) as with_sentiment_previous
+               coalesce(sum(w * calls), 0) as calls,
+               coalesce(sum(wp * calls), 0) as calls_previous,
+               coalesce(sum(w * duration_total), 0) as duration_total,
+               coalesce(sum(wp * duration_total), 0) as duration_total_previous,
+               coalesce(sum(w * with_duration), 0) as with_duration,
+               coalesce(sum(wp * with_duration), 0) as with_duration_previous,
+               coalesce(sum(w * positive), 0) as positive,
+               coalesce(sum(w * neutral), 0) as neutral,
+               coalesce(sum(w * negative), 0) as negative,
+               coalesce(sum(wp * negative), 0) as negative_previous,
+               coalesce(sum(wp * (positive + neutral + negative)), 0) as with_sentiment_previous
         from pieces
         group by agent_id
-        having sum(calls) > 0`,
+        having sum((w + wp) * calls) > 0`,
   );
 }
 
@@ -221,7 +236,8 @@ const localRow = z.object({
  * The calls received in the period in the viewer's time zone: per local day and current status
  * (every day the period touches, in order), and per local weekday and hour. An hour whose start is a whole local hour (the zone's offset is
  * a whole number of hours then) is one local hour; any other is read as its four quarters, each
- * at the local time of its start (every zone's offset is a whole number of quarter hours).
+ * at the local time of its start (every zone's offset is a whole number of quarter hours). The
+ * call_timeline rows at the period's ends are placed at their quarter's start in the same way.
  */
 export async function receivedByLocalTime(
   tx: Tx,
@@ -263,7 +279,7 @@ export async function receivedByLocalTime(
     localRow,
     sql`with hourly as (
           select h.hour, h.hour at time zone ${timeZone} as local_hour, ${sums}
-          from call_hourly h where ${scopeOf(scope, sql`h`)} and ${hoursOf(period, sql`h`)}
+          from call_hourly h where ${scopeOf(scope, sql`h`)} and ${periodHours(period, sql`h`)}
           group by h.hour
         ),
         pieces as (
@@ -275,10 +291,14 @@ export async function receivedByLocalTime(
           cross join lateral (values ${quarters}) as q(quarter, new, in_progress, closed)
           where extract(minute from h.local_hour) <> 0
           union all
-          select t.at at time zone ${timeZone}, (t.status = 'New')::int, (t.status = 'In progress')::int,
-                 (t.status = 'Closed')::int
+          -- A row at the start of its quarter, as the hourly rows place their calls: a row taken
+          -- away lands where the rollup put it.
+          select date_bin('15 minutes', t.at, timestamptz '2000-01-01 00:00:00+00') at time zone ${timeZone},
+                 e.w * (t.status = 'New')::int, e.w * (t.status = 'In progress')::int,
+                 e.w * (t.status = 'Closed')::int
           from call_timeline t
-          where ${scopeOf(scope, sql`t`)} and t.arrival and ${edgesOf(period, sql`t`)}
+          cross join lateral (select ${edgeWeight(period, sql`t`)} as w) as e
+          where ${scopeOf(scope, sql`t`)} and t.arrival and ${periodEdges(period, sql`t`)}
         ),
         grouped as (
           select grouping(local_at::date) = 0 as by_day, local_at::date as day,
@@ -315,10 +335,10 @@ export async function receivedByReason(tx: Tx, scope: AnalyticsScope, period: Pe
     z.object({ reason: z.string().nullable(), calls: sqlNumber }),
     sql`with pieces as (
           select h.reason, h.calls from call_hourly_reasons h
-          where ${scopeOf(scope, sql`h`)} and ${hoursOf(period, sql`h`)}
+          where ${scopeOf(scope, sql`h`)} and ${periodHours(period, sql`h`)}
           union all
-          select t.disconnection_reason, 1 from call_timeline t
-          where ${scopeOf(scope, sql`t`)} and t.arrival and ${edgesOf(period, sql`t`)}
+          select t.disconnection_reason, ${edgeWeight(period, sql`t`)} from call_timeline t
+          where ${scopeOf(scope, sql`t`)} and t.arrival and ${periodEdges(period, sql`t`)}
         )
         select reason, sum(calls) as calls from pieces group by reason having sum(calls) > 0`,
   );
