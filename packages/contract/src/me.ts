@@ -34,6 +34,8 @@ export const ownSessionSchema = z.object({
   ip_address: z.string().nullable(),
   /** "Chrome on macOS", from the browser's user-agent; null when it sent none. */
   device: z.string().nullable(),
+  /** What kind of device, from the same: the list's icon; null when unknown. */
+  device_type: z.enum(['desktop', 'mobile', 'tablet']).nullable(),
   /** Whether this is the session asking. */
   current: z.boolean(),
 });

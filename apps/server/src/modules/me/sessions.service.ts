@@ -17,6 +17,15 @@ export function deviceLabel(userAgent: string | null): string | null {
   return browser ?? system ?? null;
 }
 
+const DEVICE_TYPES = new Set<string>(['desktop', 'mobile', 'tablet']);
+
+/** Desktop, mobile or tablet; null for anything else (a TV, a bot) or an unknown agent. */
+export function deviceType(userAgent: string | null): OwnSession['device_type'] {
+  if (!userAgent) return null;
+  const type = Bowser.parse(userAgent).platform.type;
+  return type && DEVICE_TYPES.has(type) ? (type as OwnSession['device_type']) : null;
+}
+
 function ownSession(row: OwnSessionRow): OwnSession {
   return {
     id: row.id,
@@ -25,6 +34,7 @@ function ownSession(row: OwnSessionRow): OwnSession {
     expires_at: isoTimestamp(row.expires_at),
     ip_address: row.ip_address,
     device: deviceLabel(row.user_agent),
+    device_type: deviceType(row.user_agent),
     current: row.current,
   };
 }

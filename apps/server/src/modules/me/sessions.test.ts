@@ -78,12 +78,20 @@ describe.each(testDatabaseKinds)('/api/v1/me/sessions [$name]', ({ create }) => 
     const someoneElse = await browser('mia@northwind.test');
     const sessions = await list(phone);
     expect(sessions.length).toBeGreaterThanOrEqual(2);
-    expect(sessions[0]).toMatchObject({ current: true, device: 'Safari on iOS' });
+    expect(sessions[0]).toMatchObject({
+      current: true,
+      device: 'Safari on iOS',
+      device_type: 'mobile',
+    });
     expect(sessions.filter((session) => session.current)).toHaveLength(1);
     expect(sessions.map((session) => session.id)).toContain(await sessionOf(laptop));
     expect(sessions.map((session) => session.id)).not.toContain(await sessionOf(someoneElse));
     const laptopSession = sessions.find((session) => session.device === 'Firefox on Windows');
-    expect(laptopSession).toMatchObject({ current: false, ip_address: '127.0.0.1' });
+    expect(laptopSession).toMatchObject({
+      current: false,
+      ip_address: '127.0.0.1',
+      device_type: 'desktop',
+    });
     for (const session of sessions) {
       expect(Date.parse(session.expires_at)).toBeGreaterThan(Date.now());
       expect(Date.parse(session.last_active_at)).toBeGreaterThanOrEqual(
@@ -95,6 +103,7 @@ describe.each(testDatabaseKinds)('/api/v1/me/sessions [$name]', ({ create }) => 
           'created_at',
           'current',
           'device',
+          'device_type',
           'expires_at',
           'id',
           'ip_address',

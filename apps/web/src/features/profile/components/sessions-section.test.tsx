@@ -16,6 +16,7 @@ const HERE: OwnSession = {
   expires_at: '2026-12-02T09:00:00.000Z',
   ip_address: '203.0.113.7',
   device: 'Chrome on Linux',
+  device_type: 'desktop',
   current: true,
 };
 const PHONE: OwnSession = {
@@ -25,6 +26,7 @@ const PHONE: OwnSession = {
   expires_at: '2026-11-30T07:30:00.000Z',
   ip_address: '198.51.100.20',
   device: 'Safari on iOS',
+  device_type: 'mobile',
   current: false,
 };
 const UNKNOWN: OwnSession = {
@@ -34,6 +36,7 @@ const UNKNOWN: OwnSession = {
   expires_at: '2026-11-29T07:30:00.000Z',
   ip_address: null,
   device: null,
+  device_type: null,
   current: false,
 };
 
@@ -83,9 +86,14 @@ describe('SessionsSection', () => {
       PHONE.created_at,
     ]);
     expect(within(phone).getByRole('button', { name: /^Sign out Safari on iOS/u })).toBeTruthy();
+    // The icon says what kind of device: a phone here, a computer for this browser.
+    expect(phone.querySelector('svg.lucide-smartphone')).not.toBeNull();
+    expect(here.querySelector('svg.lucide-monitor')).not.toBeNull();
+    expect(here.querySelector('svg.lucide-smartphone')).toBeNull();
 
     // Nothing known of the browser: it still has a name to recognise and a way out.
     const unknown = rowOf('Unknown browser');
+    expect(unknown.querySelector('svg.lucide-monitor')).not.toBeNull();
     expect(
       within(unknown).getByRole('button', { name: /^Sign out Unknown browser/u }),
     ).toBeTruthy();

@@ -5,7 +5,12 @@ import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { IconLogOut, IconMonitor } from '../../../components/ui/icons.tsx';
+import {
+  IconLogOut,
+  IconMonitor,
+  IconSmartphone,
+  IconTablet,
+} from '../../../components/ui/icons.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -62,7 +67,7 @@ export function SessionsSection() {
       <ul className="divide-y divide-border rounded-md border border-border" aria-label="Sessions">
         {sessions.data.map((session) => (
           <li key={session.id} className="flex items-center gap-3 px-4 py-3">
-            <IconMonitor className="size-5 shrink-0 text-fg-muted" />
+            <DeviceIcon type={session.device_type} />
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium text-fg">
                 <span className="wrap-break-word">{session.device ?? UNKNOWN_DEVICE}</span>
@@ -171,4 +176,10 @@ export function SessionsSection() {
       </ConfirmDialog>
     </div>
   );
+}
+
+/** The device's kind at a glance: a phone, a tablet, or a computer (also when unknown). */
+function DeviceIcon({ type }: { type: OwnSession['device_type'] }) {
+  const Icon = type === 'mobile' ? IconSmartphone : type === 'tablet' ? IconTablet : IconMonitor;
+  return <Icon className="size-5 shrink-0 text-fg-muted" />;
 }
