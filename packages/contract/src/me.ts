@@ -23,6 +23,9 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
+/** The kind of device a session runs on, as its user-agent tells. */
+export const sessionDeviceTypeSchema = z.enum(['desktop', 'mobile', 'tablet']);
+
 /** One of the signed-in user's live sessions (GET /api/v1/me/sessions). */
 export const ownSessionSchema = z.object({
   id: z.uuid(),
@@ -35,7 +38,7 @@ export const ownSessionSchema = z.object({
   /** "Chrome on macOS", from the browser's user-agent; null when it sent none. */
   device: z.string().nullable(),
   /** What kind of device, from the same: the list's icon; null when unknown. */
-  device_type: z.enum(['desktop', 'mobile', 'tablet']).nullable(),
+  device_type: sessionDeviceTypeSchema.nullable(),
   /** Whether this is the session asking. */
   current: z.boolean(),
 });

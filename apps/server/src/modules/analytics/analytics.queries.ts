@@ -43,21 +43,24 @@ function periodHours(period: Period, alias: SQL) {
   return sql`(${alias}.hour >= ${hourAtOrAfter(period.from)} and ${alias}.hour < ${hourAtOrAfter(period.to)})`;
 }
 
-/** The call_timeline rows (`alias`) that correct the period's hours: added before them or taken away after its end. */
+/** call_timeline rows (`alias`) before the period's first whole hour: added to its hours. */
+function leadingRows(period: Period, alias: SQL) {
+  return sql`(${alias}.at >= ${period.from} and ${alias}.at < ${hourAtOrAfter(period.from)})`;
+}
+
+/** call_timeline rows (`alias`) after the period's end, in its last hour: taken away from it. */
+function trailingRows(period: Period, alias: SQL) {
+  return sql`(${alias}.at >= ${period.to} and ${alias}.at < ${hourAtOrAfter(period.to)})`;
+}
+
+/** The call_timeline rows (`alias`) that correct the period's hours. */
 function periodEdges(period: Period, alias: SQL) {
-  return sql`((${alias}.at >= ${period.from} and ${alias}.at < ${hourAtOrAfter(period.from)})
-              or (${alias}.at >= ${period.to} and ${alias}.at < ${hourAtOrAfter(period.to)}))`;
+  return sql`(${leadingRows(period, alias)} or ${trailingRows(period, alias)})`;
 }
 
-/** What a call_timeline row (`alias`) counts for in the period: 1, −1 (after its end) or 0 (neither, or both). */
+/** What a call_timeline row (`alias`) counts for in the period: 1, −1 or 0 (neither, or both). */
 function edgeWeight(period: Period, alias: SQL) {
-  return sql`((${alias}.at >= ${period.from} and ${alias}.at < ${hourAtOrAfter(period.from)})::int
-              - (${alias}.at >= ${period.to} and ${alias}.at < ${hourAtOrAfter(period.to)})::int)`;
-}
-
-/** What an hourly rollup row (`alias`) counts for in the period: 1 or 0. */
-function hourWeight(period: Period, alias: SQL) {
-  return sql`${periodHours(period, alias)}::int`;
+  return sql`(${leadingRows(period, alias)}::int - ${trailingRows(period, alias)}::int)`;
 }
 
 /** The organisation (and agent) condition on a rollup or call_timeline row. */
@@ -113,7 +116,7 @@ export async function receivedPerAgent(
     tx,
     receivedRow,
     sql`with pieces as (
-          select h.agent_id, ${hourWeight(period, sql`h`)} as w, ${hourWeight(previous, sql`h`)} as wp,
+          select h.agent_id, ${periodHours(period, sql`h`)}::int as w, ${periodHours(previous, sql`h`)}::int as wp,
                  ${hourlyCalls} as calls, h.duration_total, h.with_duration, h.positive, h.neutral, h.negative
           from call_hourly h
           where ${scopeOf(scope, sql`h`)}

@@ -1,30 +1,34 @@
 // Sessions you can see and end (docs/security.md, "Sessions"): the profile lists the user's live
 // sessions and signs out any one of them, or all but this one.
-import type { EndedSessions, OwnSession, OwnSessionList } from '@callboard/contract';
+import {
+  sessionDeviceTypeSchema,
+  type EndedSessions,
+  type OwnSession,
+  type OwnSessionList,
+} from '@callboard/contract';
 import Bowser from 'bowser';
 import { isoTimestamp, type Db } from '../../db/client.ts';
 import { ONE_SNAPSHOT, withTenant, type AccessClaims } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import { endOwnSessions, selectOwnSessions, type OwnSessionRow } from './sessions.queries.ts';
 
-/** "Firefox on Windows", "Safari on iOS"; the browser or the system alone when only one is known. */
-export function deviceLabel(userAgent: string | null): string | null {
-  if (!userAgent) return null;
+/**
+ * What a session's user-agent says of its device, parsed once: a label such as "Firefox on
+ * Windows" or "Safari on iOS" (the browser or the system alone when only one is known), and
+ * whether it is a desktop, mobile or tablet (null for anything else, such as a TV or a bot).
+ */
+function describeDevice(userAgent: string | null): Pick<OwnSession, 'device' | 'device_type'> {
+  if (!userAgent) return { device: null, device_type: null };
   const parsed = Bowser.parse(userAgent);
   const browser = parsed.browser.name;
   const system = parsed.os.name;
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? null;
+  return {
+    device: browser && system ? `${browser} on ${system}` : (browser ?? system ?? null),
+    device_type: sessionDeviceTypeSchema.safeParse(parsed.platform.type).data ?? null,
+  };
 }
 
-const DEVICE_TYPES = new Set<string>(['desktop', 'mobile', 'tablet']);
-
-/** Desktop, mobile or tablet; null for anything else (a TV, a bot) or an unknown agent. */
-export function deviceType(userAgent: string | null): OwnSession['device_type'] {
-  if (!userAgent) return null;
-  const type = Bowser.parse(userAgent).platform.type;
-  return type && DEVICE_TYPES.has(type) ? (type as OwnSession['device_type']) : null;
-}
+export const deviceLabel = (userAgent: string | null) => describeDevice(userAgent).device;
 
 function ownSession(row: OwnSessionRow): OwnSession {
   return {
@@ -33,8 +37,7 @@ function ownSession(row: OwnSessionRow): OwnSession {
     last_active_at: isoTimestamp(row.last_active_at),
     expires_at: isoTimestamp(row.expires_at),
     ip_address: row.ip_address,
-    device: deviceLabel(row.user_agent),
-    device_type: deviceType(row.user_agent),
+    ...describeDevice(row.user_agent),
     current: row.current,
   };
 }
