@@ -1,5 +1,5 @@
 // /dashboard: the organisation's calls. Tabs (Open, Closed, All), search and filters, pages or
-// every call in one virtualised list; all of it in the URL (use-call-list-filters.ts). Rows can be
+// every call in one list, virtualised either way; all of it in the URL (use-call-list-filters.ts). Rows can be
 // selected for bulk triage (bulk-toolbar.tsx), with the list's shortcuts (list-shortcuts.ts).
 import {
   CALL_LIST_LOAD_ALL_LIMIT,
@@ -280,7 +280,6 @@ export function CallListScreen() {
         search={calls.data.search}
         agents={agentMap}
         people={people}
-        virtual={filters.loadAll}
         stale={calls.isPlaceholderData}
         selection={selection}
         shortcuts={shortcuts}

@@ -76,8 +76,6 @@ export interface CallTableProps {
   search?: CallSearchTerms | undefined;
   agents: ReadonlyMap<string, Agent>;
   people: PeopleDirectory;
-  /** Render only the rows near the viewport (for thousands of rows). */
-  virtual?: boolean;
   /** Rows are from an earlier filter while the new ones load. */
   stale?: boolean;
   /** Id of the table's panel (the status tabs control it). */
@@ -628,11 +626,7 @@ function useOpenCall(rows: readonly CallListItem[]) {
 }
 
 /** Back from a call: the row that was opened becomes current again and gets focus. */
-function useReturnToOpenedRow(
-  rows: readonly CallListItem[],
-  moveTo: RowNavigation['moveTo'],
-  { preventScroll }: { preventScroll: boolean },
-) {
+function useReturnToOpenedRow(rows: readonly CallListItem[], moveTo: RowNavigation['moveTo']) {
   const { key } = useLocation();
   const restored = useRef<string | null>(null);
   useEffect(() => {
@@ -643,10 +637,11 @@ function useReturnToOpenedRow(
       restored.current = key;
       const callId = recallOpenedCall(key);
       const index = callId ? rows.findIndex((call) => call.call_id === callId) : -1;
-      if (index >= 0) moveTo(index, { preventScroll });
+      // Pixel scroll restoration cannot work here (the rows are not rendered yet): go to the row.
+      if (index >= 0) moveTo(index, { preventScroll: false });
     });
     return () => cancelAnimationFrame(frame);
-  }, [key, rows, moveTo, preventScroll]);
+  }, [key, rows, moveTo]);
 }
 
 /**
@@ -721,53 +716,6 @@ function useWaitingClock(columns: readonly CallColumn[]): Date {
   return useNow(shown ? 60_000 : 24 * 3_600_000);
 }
 
-function PagedCallTable(props: CallTableProps) {
-  const { rows, agents, people, stale, id, labelledBy, sort, onSortChange, selection, shortcuts } =
-    props;
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const { open, listSearch, q } = useOpenCall(rows);
-  const navigation = useRowNavigation({ count: rows.length, containerRef: bodyRef, onOpen: open });
-  useReturnToOpenedRow(rows, navigation.moveTo, { preventScroll: true });
-  const { columns, context } = useListBehaviour({
-    rows,
-    navigation,
-    bodyRef,
-    open,
-    selection,
-    shortcuts,
-    chosen: props.columns,
-    context: { agents, people, listSearch, q, search: props.search ?? null },
-  });
-  return (
-    <TableFrame
-      id={id}
-      labelledBy={labelledBy}
-      stale={stale}
-      rowCount={rows.length + 1}
-      columns={columns}
-      sort={sort}
-      onSortChange={onSortChange}
-    >
-      <TableBody ref={bodyRef} className={cn(CARDS.body, 'max-md:divide-y max-md:divide-border')}>
-        {rows.map((call, index) => (
-          <CallRow
-            key={call.call_id}
-            call={call}
-            index={index}
-            columns={columns}
-            selection={selection}
-            context={context}
-            tabbable={index === navigation.activeIndex}
-            onOpen={open}
-            onFocus={navigation.onRowFocus}
-            onKeyDown={navigation.onRowKeyDown}
-          />
-        ))}
-      </TableBody>
-    </TableFrame>
-  );
-}
-
 /** The document offset of the table body, which the window virtualiser counts from. */
 function useOffsetTop(ref: RefObject<HTMLElement | null>): number {
   const [offset, setOffset] = useState(0);
@@ -786,7 +734,12 @@ function useOffsetTop(ref: RefObject<HTMLElement | null>): number {
 
 const ESTIMATED_ROW_HEIGHT = { table: 64, card: 150 } as const;
 
-function VirtualCallTable(props: CallTableProps) {
+/**
+ * Only the rows near the viewport are in the DOM, a page of 100 as much as every call of "load
+ * all": a row is some 50 elements, and 100 of them cost the first paint more than the rest of the
+ * screen (docs/decisions/0029-the-call-list-renders-only-the-rows-in-view.md).
+ */
+export function CallTable(props: CallTableProps) {
   const { rows, agents, people, stale, id, labelledBy, sort, onSortChange, selection, shortcuts } =
     props;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
@@ -811,8 +764,7 @@ function VirtualCallTable(props: CallTableProps) {
     onOpen: open,
     scrollToIndex,
   });
-  // Pixel scroll restoration cannot work here (the rows are not there yet): go to the row.
-  useReturnToOpenedRow(rows, navigation.moveTo, { preventScroll: false });
+  useReturnToOpenedRow(rows, navigation.moveTo);
   const { columns, context } = useListBehaviour({
     rows,
     navigation,
@@ -871,10 +823,6 @@ function VirtualCallTable(props: CallTableProps) {
       </TableBody>
     </TableFrame>
   );
-}
-
-export function CallTable(props: CallTableProps) {
-  return props.virtual ? <VirtualCallTable {...props} /> : <PagedCallTable {...props} />;
 }
 
 /** The table's shape while the first page loads. */
