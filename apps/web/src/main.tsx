@@ -7,10 +7,19 @@ import { createAppRouter } from './app/router.tsx';
 import { configureApiClient } from './lib/api-client.ts';
 import { setRequestErrorHandler } from './lib/query-client.ts';
 import { handleRequestError } from './lib/request-errors.ts';
-import { createUnauthenticatedHandler, getFreshAccessToken } from './lib/session.ts';
+import {
+  createUnauthenticatedHandler,
+  ensureSessionLoaded,
+  getFreshAccessToken,
+} from './lib/session.ts';
 import { startTelemetry, watchSessionIdentity } from './lib/telemetry.ts';
 
-// Error reporting and analytics start first (their configuration loads beside the session); what
+// The session's first request (cookie → access token) goes out before anything else: the route's
+// code is some 40 files, and a browser opens six connections to a server, so a request made after
+// them waits for most of them (docs/architecture.md, "Front end").
+void ensureSessionLoaded();
+
+// Error reporting and analytics start next (their configuration loads beside the session); what
 // happens before they are ready waits for them.
 void startTelemetry();
 watchSessionIdentity();
