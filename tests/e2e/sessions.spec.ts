@@ -32,6 +32,8 @@ test('a user signs another browser out from the profile, then every browser but 
   browser,
   request,
 }) => {
+  // Four sign-ins in four browsers: on a busy machine that alone can take most of a minute.
+  test.slow();
   await signIn(page, USER);
   await expect(page).toHaveURL(/\/dashboard$/u);
   const firefox = await otherBrowser(browser, FIREFOX_WINDOWS);
