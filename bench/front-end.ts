@@ -1,7 +1,7 @@
 // Front-end measurements in headless Chromium against the running server: what a first visit
 // downloads, how fast the dashboard shows rows, and whether "load all" stays virtualised.
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page, type Response } from 'playwright-core';
+import { chromium, type Page, type Request, type Response } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../tests/e2e/chromium.ts';
 
 export interface FrontEndResult {
@@ -12,6 +12,11 @@ export interface FrontEndResult {
   firstRowsMedianMs: number;
   firstRowsSamplesMs: number[];
   dashboardDomNodes: number;
+  /**
+   * Medians over the same 10 visits: when each step on the way to the first rows began and ended.
+   * Absent from runs before it was measured.
+   */
+  waterfall?: WaterfallStep[];
   loadAll: {
     rows: number;
     firstRowsMs: number;
@@ -20,6 +25,53 @@ export interface FrontEndResult {
     scrollMs: number;
     lastRowRendered: boolean;
   };
+}
+
+export interface WaterfallStep {
+  step: string;
+  /** Milliseconds from the start of navigation, median of the visits. */
+  startMs: number;
+  endMs: number;
+}
+
+/** The requests on the way to the first rows, in the order a visit makes them. */
+const STEPS: [string, (url: URL, type: string) => boolean][] = [
+  ['the page (HTML)', (_url, type) => type === 'document'],
+  ['entry script', (url, type) => type === 'script' && /\/assets\/index-/u.test(url.pathname)],
+  ['GET /api/config', (url) => url.pathname === '/api/config'],
+  ['access token (GET /api/auth/token)', (url) => url.pathname === '/api/auth/token'],
+  [
+    'dashboard script',
+    (url, type) => type === 'script' && /\/assets\/dashboard-/u.test(url.pathname),
+  ],
+  ['GET /api/v1/me', (url) => url.pathname === '/api/v1/me'],
+  ['GET /api/v1/calls (page 1)', (url) => url.pathname === '/api/v1/calls'],
+];
+
+/**
+ * Opens /dashboard in a new tab and times, from the start of navigation, each step in STEPS and
+ * the first rendered row.
+ */
+async function timedVisit(page: Page) {
+  const started = performance.now();
+  const times = new Map<string, { startMs: number; endMs: number }>();
+  const since = () => Math.round(performance.now() - started);
+  const stepOf = (request: Request) => {
+    const url = new URL(request.url());
+    return STEPS.find(([, matches]) => matches(url, request.resourceType()))?.[0];
+  };
+  page.on('request', (request) => {
+    const step = stepOf(request);
+    if (step && !times.has(step)) times.set(step, { startMs: since(), endMs: Number.NaN });
+  });
+  page.on('requestfinished', (request) => {
+    const step = stepOf(request);
+    const time = step ? times.get(step) : undefined;
+    if (time && Number.isNaN(time.endMs)) time.endMs = since();
+  });
+  await page.goto('/dashboard');
+  await rows(page).first().waitFor();
+  return { rowsMs: since(), times };
 }
 
 /** Gzip size of every script and stylesheet the page downloads while `load` runs. */
@@ -85,14 +137,30 @@ export async function measureFrontEnd(baseUrl: string, email: string): Promise<F
     await fresh.close();
 
     const samples: number[] = [];
+    const stepTimes = new Map<string, { starts: number[]; ends: number[] }>();
     for (let run = 0; run < 10; run += 1) {
       const tab = await context.newPage();
-      const started = performance.now();
-      await tab.goto('/dashboard');
-      await rows(tab).first().waitFor();
-      samples.push(Math.round(performance.now() - started));
+      const visit = await timedVisit(tab);
+      samples.push(visit.rowsMs);
+      for (const [step, time] of visit.times) {
+        const collected = stepTimes.get(step) ?? { starts: [], ends: [] };
+        collected.starts.push(time.startMs);
+        collected.ends.push(time.endMs);
+        stepTimes.set(step, collected);
+      }
       await tab.close();
     }
+    const waterfall: WaterfallStep[] = STEPS.flatMap(([step]) => {
+      const collected = stepTimes.get(step);
+      return collected
+        ? [{ step, startMs: median(collected.starts), endMs: median(collected.ends) }]
+        : [];
+    });
+    waterfall.push({
+      step: 'first row on screen',
+      startMs: median(samples),
+      endMs: median(samples),
+    });
     const counted = await context.newPage();
     await counted.goto('/dashboard');
     await rows(counted).first().waitFor();
@@ -135,6 +203,7 @@ export async function measureFrontEnd(baseUrl: string, email: string): Promise<F
       firstRowsMedianMs: median(samples),
       firstRowsSamplesMs: samples,
       dashboardDomNodes,
+      waterfall,
       loadAll: {
         rows: total,
         firstRowsMs,

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { hashPassword } from 'better-auth/crypto';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -21,22 +22,62 @@ import {
   type IngestResult,
   type WebhookLatency,
 } from './ingest.ts';
+import { measureLighthouse, type LighthouseScore } from './lighthouse.ts';
 import { measureLive } from './live.ts';
 import { loadDirect, loadHttp, type LoadResult } from './load.ts';
 import { signIn, startServer, type ServerProcess } from './server-process.ts';
-import { liveSection, writeReport, type AnalyticsRange, type LiveMeasurement } from './report.ts';
+import {
+  liveSection,
+  readResults,
+  readScaleResults,
+  scaleResultFiles,
+  writeReport,
+  type AnalyticsRange,
+  type LiveMeasurement,
+  type Results,
+  type ScaleResults,
+} from './report.ts';
 
 const CONNECTIONS = 16;
+/** The standard run's figures; a scale run's go beside it in results-<size>.json. */
+const RESULTS_FILE = new URL('results.json', import.meta.url);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 /** Batches of 500 calls the ingestion benchmark sends (40: 20,000 calls). */
 const INGEST_BATCHES = Number(process.env.BENCH_INGEST_BATCHES ?? 40);
 /** Single-call webhook deliveries, one at a time. */
 const WEBHOOK_DELIVERIES = Number(process.env.BENCH_WEBHOOK_DELIVERIES ?? 300);
+/** The standard dataset: every target is judged on it. */
+const STANDARD_CALLS = 1_000_000;
+
+/**
+ * `--calls N` (or BENCH_CALLS): the dataset's size. Any size but the standard one is a scale run
+ * (e.g. `npm run bench -- --calls 10000000`): the PostgreSQL scenarios alone, in a database of its
+ * own, compared with the standard run's figures.
+ */
+function datasetSize(): number {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { calls: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const text = values.calls ?? process.env.BENCH_CALLS ?? String(STANDARD_CALLS);
+  const calls = Number(text.replaceAll('_', ''));
+  if (!Number.isSafeInteger(calls) || calls < 1000) {
+    throw new Error(`--calls needs a whole number of at least 1,000, got "${text}"`);
+  }
+  return calls;
+}
+
+const CALLS = datasetSize();
+const SCALE_RUN = CALLS !== STANDARD_CALLS;
+/** "10m" for 10,000,000 calls: names the scale run's database and results file. */
+const SIZE_LABEL =
+  CALLS % 1_000_000 === 0 ? `${CALLS / 1_000_000}m` : `${Math.round(CALLS / 1000)}k`;
 const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/callboard_bench';
-/** The dataset's size; a smaller one (and another BENCH_DATABASE_URL) for a quick live run. */
-const CALLS = Number(process.env.BENCH_CALLS ?? 1_000_000);
+  process.env.BENCH_DATABASE_URL ??
+  `postgres://postgres@127.0.0.1:5432/callboard_bench${SCALE_RUN ? `_${SIZE_LABEL}` : ''}`;
 const BIG_ORG_ADMIN = 'admin@bench-001.test';
 /** The seed's 800 bench users: an admin and three members in each of 200 organisations. */
 const BENCH_USERS = Array.from({ length: 200 }, (_, org) => {
@@ -94,12 +135,14 @@ async function preparePostgres() {
   }
   log('vacuum analyze');
   await client.query('vacuum analyze');
+  const size = (await client.query(`select pg_database_size(current_database())::float8 as bytes`))
+    .rows[0] as { bytes: number };
   await client.query('delete from rate_limits');
   // Each run has its own AUTH_SECRET: signing keys encrypted under an earlier one cannot be read.
   await client.query('delete from jwks');
   await client.query('delete from sessions');
   await client.end();
-  return database;
+  return { database, databaseMb: Math.round(size.bytes / 1024 ** 2) };
 }
 
 /**
@@ -151,16 +194,23 @@ async function sample(server: ServerProcess, work: () => Promise<LoadResult>) {
   }
 }
 
+/** What the standard run measures beyond the scenarios; a scale run leaves it out. */
+interface StandardExtras {
+  ingest: IngestResult;
+  webhook: WebhookLatency;
+  frontEnd: FrontEndResult;
+  lighthouse: LighthouseScore[];
+}
+
 async function runPostgres(): Promise<{
   scenarios: ScenarioResult[];
   idleRssMb: number;
   hashMs: number;
-  ingest: IngestResult;
-  webhook: WebhookLatency;
-  frontEnd: FrontEndResult;
+  databaseMb: number;
   analyticsRanges: AnalyticsRange[];
+  extras: StandardExtras | null;
 }> {
-  const database = await preparePostgres();
+  const { database, databaseMb } = await preparePostgres();
   const server = await startServer(
     {
       DATABASE_URL: PG_URL,
@@ -317,6 +367,9 @@ async function runPostgres(): Promise<{
     for (let index = 0; index < hashRuns; index += 1) await hashPassword(DEMO_PASSWORD);
     const hashMs = (performance.now() - hashStarted) / hashRuns;
 
+    const measured = { scenarios: results, idleRssMb, hashMs, databaseMb, analyticsRanges };
+    if (SCALE_RUN) return { ...measured, extras: null };
+
     log(`ingest: ${INGEST_BATCHES} batches of 500 calls, then the same rows by COPY`);
     const ingest = await measureIngest(server, PG_URL, session.token, INGEST_BATCHES);
     log(`webhook: ${WEBHOOK_DELIVERIES} Vapi end-of-call-reports, one at a time`);
@@ -324,7 +377,9 @@ async function runPostgres(): Promise<{
 
     log('front end');
     const frontEnd = await measureFrontEnd(server.url, BIG_ORG_ADMIN);
-    return { scenarios: results, idleRssMb, hashMs, ingest, webhook, frontEnd, analyticsRanges };
+    log('Lighthouse, mobile profile: /auth and /dashboard');
+    const lighthouse = await measureLighthouse(server.url, BIG_ORG_ADMIN);
+    return { ...measured, extras: { ingest, webhook, frontEnd, lighthouse } };
   } finally {
     await server.stop();
     await database.close();
@@ -334,7 +389,7 @@ async function runPostgres(): Promise<{
 /** The live-updates scenario on a server of its own: streams on one process, writes through it. */
 async function runLive(): Promise<LiveMeasurement> {
   const loadAtStart = loadavg()[0] ?? 0;
-  const database = await preparePostgres();
+  const { database } = await preparePostgres();
   const server = await startServer(
     { DATABASE_URL: PG_URL, AUTH_SECRET: randomBytes(32).toString('base64url') },
     3402,
@@ -410,9 +465,8 @@ async function mainLive() {
   log('building the server');
   execSync('npm run build --workspace @callboard/server', { stdio: 'ignore' });
   const live = await runLive();
-  const resultsFile = new URL('results.json', import.meta.url);
-  const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>;
-  writeFileSync(resultsFile, `${JSON.stringify({ ...results, live }, null, 2)}\n`);
+  const results = JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>;
+  writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...results, live }, null, 2)}\n`);
   const reportFile = new URL('../docs/benchmarks.md', import.meta.url);
   const report = readFileSync(reportFile, 'utf8');
   const section = liveSection(live);
@@ -426,6 +480,27 @@ async function mainLive() {
   console.log(section);
 }
 
+function machine(loadAtStart: number) {
+  return {
+    cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
+    memoryGb: Math.round(totalmem() / 1024 ** 3),
+    node: process.version,
+    postgres: execSync(`psql "${PG_URL}" -Atc "show server_version"`).toString().trim(),
+    loadAverage: { atStart: loadAtStart, atEnd: loadavg()[0] ?? 0 },
+  };
+}
+
+/** Rewrites docs/benchmarks.md from bench/results.json and every scale run's results beside it. */
+function report() {
+  writeReport(
+    readResults(RESULTS_FILE),
+    scaleResultFiles().map((file) => readScaleResults(file)),
+    new URL('../docs/benchmarks.md', import.meta.url),
+  );
+  // In the repository's own format, so that `npm run check` passes with the new figures.
+  execSync('npx prettier --write docs/benchmarks.md bench/results*.json', { stdio: 'ignore' });
+}
+
 async function main() {
   if (process.argv.slice(2).includes('live')) {
     await mainLive();
@@ -437,37 +512,47 @@ async function main() {
   log('building the web app');
   execSync('npm run build', { stdio: 'ignore' });
   const postgres = await runPostgres();
-  log('live updates');
-  const live = await runLive();
-  const pglite = await runPglite();
-  const results = {
+  const common = {
     generatedAt: new Date().toISOString(),
     commit: execSync('git rev-parse --short HEAD').toString().trim(),
-    machine: {
-      cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
-      memoryGb: Math.round(totalmem() / 1024 ** 3),
-      node: process.version,
-      postgres: execSync(`psql "${PG_URL}" -Atc "show server_version"`).toString().trim(),
-      loadAverage: { atStart: loadAtStart, atEnd: loadavg()[0] ?? 0 },
-    },
+    calls: CALLS,
     settings: { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP },
     postgres: {
       scenarios: postgres.scenarios,
       idleRssMb: postgres.idleRssMb,
       passwordHashMs: postgres.hashMs,
+      databaseMb: postgres.databaseMb,
     },
-    ingest: postgres.ingest,
-    webhook: postgres.webhook,
-    pglite: { scenarios: pglite },
-    frontEnd: postgres.frontEnd,
     analyticsRanges: postgres.analyticsRanges,
+  };
+  if (!postgres.extras) {
+    const scale: ScaleResults = {
+      ...common,
+      machine: machine(loadAtStart),
+      totalSeconds: Math.round((performance.now() - started) / 1000),
+    };
+    const file = new URL(`results-${SIZE_LABEL}.json`, import.meta.url);
+    writeFileSync(file, `${JSON.stringify(scale, null, 2)}\n`);
+    report();
+    log(`done in ${scale.totalSeconds} s: ${file.pathname} and docs/benchmarks.md`);
+    return;
+  }
+  log('live updates');
+  const live = await runLive();
+  const pglite = await runPglite();
+  const results: Results = {
+    ...common,
+    machine: machine(loadAtStart),
+    ingest: postgres.extras.ingest,
+    webhook: postgres.extras.webhook,
+    pglite: { scenarios: pglite },
+    frontEnd: postgres.extras.frontEnd,
+    lighthouse: postgres.extras.lighthouse,
     live,
     totalSeconds: Math.round((performance.now() - started) / 1000),
   };
-  writeFileSync(new URL('results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
-  writeReport(results, new URL('../docs/benchmarks.md', import.meta.url));
-  // In the repository's own format, so that `npm run check` passes with the new figures.
-  execSync('npx prettier --write docs/benchmarks.md bench/results.json', { stdio: 'ignore' });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  report();
   log(`done in ${results.totalSeconds} s: bench/results.json and docs/benchmarks.md`);
   console.log(readFileSync(new URL('../docs/benchmarks.md', import.meta.url), 'utf8'));
 }
