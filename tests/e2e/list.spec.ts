@@ -10,7 +10,8 @@ async function settledRows(page: Page) {
   const table = page.getByRole('table');
   await expect(table).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  return table.locator('tbody tr');
+  // Only the rows in view are rendered, between spacer rows (docs/decisions/0029-the-call-list-renders-only-the-rows-in-view.md).
+  return table.locator('tbody tr[data-row-index]');
 }
 
 /** "4:05" or "1:02:09" as seconds; null for a call without a duration ("—"). */

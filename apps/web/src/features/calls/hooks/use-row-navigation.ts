@@ -72,7 +72,8 @@ export function useRowNavigation({
   const moveTo = useCallback(
     (index: number, options: { preventScroll?: boolean } = {}) => {
       setActive(index);
-      scrollToIndex?.(index);
+      // Without scrolling, a row out of view (not rendered) is not focused: it stays the active one.
+      if (!options.preventScroll) scrollToIndex?.(index);
       focusRow(index, options.preventScroll);
     },
     [focusRow, scrollToIndex],
