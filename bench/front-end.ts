@@ -150,10 +150,12 @@ export async function measureFrontEnd(baseUrl: string, email: string): Promise<F
       }
       await tab.close();
     }
+    // A step that did not finish before the first row (or failed) has no end: left out.
     const waterfall: WaterfallStep[] = STEPS.flatMap(([step]) => {
       const collected = stepTimes.get(step);
-      return collected
-        ? [{ step, startMs: median(collected.starts), endMs: median(collected.ends) }]
+      const ends = collected?.ends.filter(Number.isFinite) ?? [];
+      return collected && ends.length > 0
+        ? [{ step, startMs: median(collected.starts), endMs: median(ends) }]
         : [];
     });
     waterfall.push({

@@ -54,8 +54,8 @@ async function audit(url: string): Promise<Omit<LighthouseScore, 'page'>> {
 
 /**
  * `/auth` first, signed out; then signs in through the page and audits `/dashboard`. Lighthouse
- * clears the cache and origin storage before each page but keeps cookies, so the second audit is a
- * signed-in first visit.
+ * clears the HTTP cache, cache storage and service workers before each page but keeps cookies
+ * (and local storage), so the second audit is a signed-in visit with nothing cached.
  */
 export async function measureLighthouse(baseUrl: string, email: string) {
   const profile = mkdtempSync(join(tmpdir(), 'callboard-lighthouse-'));

@@ -1,5 +1,6 @@
 // Writes docs/benchmarks.md from a run's results (the same figures as bench/results.json).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { benchDistribution } from '../apps/server/src/db/seed/seed.ts';
 import type { FrontEndResult, WaterfallStep } from './front-end.ts';
 import type { IngestResult, WebhookLatency } from './ingest.ts';
 import type { LighthouseScore } from './lighthouse.ts';
@@ -109,7 +110,7 @@ function compareScale(results: Results, scale: ScaleResults): ScaleComparison[] 
     const scaled = scale.postgres.scenarios.find((s) => s.name.startsWith(prefix));
     if (!standard || !scaled) continue;
     compared.push({
-      name: `${standard.name}, 16 connections`,
+      name: `${standard.name}, ${results.settings.connections} connections`,
       standardP50Ms: standard.http.p50Ms,
       scaleP50Ms: scaled.http.p50Ms,
       ratio: scaled.http.p50Ms / standard.http.p50Ms,
@@ -324,7 +325,7 @@ function scaleSection(results: Results, scale: ScaleResults) {
 ## PostgreSQL, ${scale.calls.toLocaleString('en')} calls
 
 \`npm run bench -- --calls ${scale.calls}\` on ${scale.generatedAt.slice(0, 10)} at commit \`${scale.commit}\`: the same scenarios against
-${scale.calls.toLocaleString('en')} calls over 200 organisations (\`Bench Org 001\` holds ${Math.round(scale.calls / 10).toLocaleString('en')}), in a database of its own. The run took
+${scale.calls.toLocaleString('en')} calls over 200 organisations (\`Bench Org 001\` holds ${(benchDistribution(scale.calls, 200)[0] ?? 0).toLocaleString('en')}), in a database of its own. The run took
 ${scale.totalSeconds} s; the 1-minute load average was ${scale.machine.loadAverage.atStart.toFixed(2)} at the start and ${scale.machine.loadAverage.atEnd.toFixed(2)} at the end.
 Database size: ${scale.postgres.databaseMb.toLocaleString('en')} MB, ${perMillion(scale.postgres.databaseMb, scale.calls).toLocaleString('en')} MB per million calls${standardMb ? ` (${standardCalls.toLocaleString('en')} calls: ${standardMb.toLocaleString('en')} MB, ${perMillion(standardMb, standardCalls).toLocaleString('en')} MB per million)` : ''}.
 

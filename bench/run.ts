@@ -117,6 +117,12 @@ async function preparePostgres() {
   const loaded = (await client.query(`select count(*)::int as n from call_log`)).rows[0] as {
     n: number;
   };
+  if (loaded.n > CALLS) {
+    throw new Error(
+      `${name} holds ${loaded.n.toLocaleString('en')} calls, more than this run's ${CALLS.toLocaleString('en')}: ` +
+        'point BENCH_DATABASE_URL at another database (a scale run has one of its own)',
+    );
+  }
   if (loaded.n < CALLS) {
     log(`loading ${CALLS.toLocaleString('en')} calls over 200 organisations into ${name}`);
     await client.query(
