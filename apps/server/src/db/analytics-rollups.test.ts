@@ -203,6 +203,12 @@ describe.each(testDatabaseKinds)('analytics rollups [$name]', ({ create }) => {
     );
   });
 
+  it('are rebuilt the same in batches of calls as in one', async () => {
+    const whole = await expectRollupsEqualRebuild(database);
+    await database.db.execute(sql`select call_timeline_rebuild(7)`);
+    expect(await rollups(database)).toEqual(whole);
+  });
+
   it('are repaired by a rebuild', async () => {
     const before = await rollups(database);
     await database.db.execute(sql`update call_hourly set open_delta = open_delta + 5`);
