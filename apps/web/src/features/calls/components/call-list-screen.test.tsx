@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { jsonResponse, DEMO_USER } from '../../../testing/fake-fetch.ts';
 import { AGENTS, LEO, MEMBERS, MIA } from '../../../testing/fixtures.ts';
-import { signInAs, stubResizeObserver } from '../../../testing/render.tsx';
+import { signInAs } from '../../../testing/render.tsx';
 import { callList, callSummary } from '../test-fixtures.ts';
 import { listRequests, renderCalls } from '../test-render.tsx';
 
@@ -26,10 +26,7 @@ const ROWS = [
   callSummary({ call_id: 'call_c', caller_name: 'Rhys Walker', status: 'Closed' }),
 ];
 
-beforeEach(() => {
-  signInAs();
-  stubResizeObserver(); // the table's virtualiser watches the page's layout
-});
+beforeEach(() => signInAs());
 
 afterEach(() => {
   cleanup();
@@ -310,7 +307,7 @@ describe('CallListScreen', () => {
   });
 });
 
-describe('CallListScreen with more rows than the window holds', () => {
+describe('CallListScreen in "load all" mode', () => {
   it('asks for every call and renders only the rows near the viewport', async () => {
     // jsdom has no ResizeObserver: report "no size change" once per observed element.
     vi.stubGlobal(

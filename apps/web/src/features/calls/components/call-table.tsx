@@ -4,7 +4,7 @@
 // components/ui/column-table.tsx): the header, the rows, the loading rows and the spacers' spans
 // all follow that list, less the columns the reader chose to hide (use-call-list-columns.ts).
 // Sortable columns' headers sort the list. Rows open the call by click or keyboard (see
-// use-row-navigation.ts); only the rows near the viewport are rendered (ADR 0029). Given
+// use-row-navigation.ts); in "load all" mode only the rows near the viewport are rendered. Given
 // a selection, the table starts with a column of checkboxes for bulk actions, and the list's
 // shortcuts (list-shortcuts.ts) act on its rows.
 import {
@@ -638,7 +638,7 @@ function useReturnToOpenedRow(rows: readonly CallListItem[], moveTo: RowNavigati
       const callId = recallOpenedCall(key);
       const index = callId ? rows.findIndex((call) => call.call_id === callId) : -1;
       // Pixel scroll restoration cannot work here (the rows are not rendered yet): go to the row.
-      if (index >= 0) moveTo(index);
+      if (index >= 0) moveTo(index, { preventScroll: false });
     });
     return () => cancelAnimationFrame(frame);
   }, [key, rows, moveTo]);
@@ -736,7 +736,7 @@ const ESTIMATED_ROW_HEIGHT = { table: 64, card: 150 } as const;
 
 /**
  * Only the rows near the viewport are in the DOM, a page of 100 as much as every call of "load
- * all": a row is some 56 elements, and 100 of them cost the first paint more than the rest of the
+ * all": a row is some 50 elements, and 100 of them cost the first paint more than the rest of the
  * screen (docs/decisions/0029-the-call-list-renders-only-the-rows-in-view.md).
  */
 export function CallTable(props: CallTableProps) {
@@ -780,15 +780,13 @@ export function CallTable(props: CallTableProps) {
   const first = items[0];
   const last = items.at(-1);
   const paddingTop = first ? first.start - scrollMargin : 0;
-  // With nothing rendered yet the spacer still holds the list's full height, so that the
-  // browser's scroll restoration has somewhere to scroll to.
+  // With nothing rendered yet the spacer still holds the list's full height, so that scroll
+  // restoration (Back from a call) has somewhere to scroll to.
   const paddingBottom = virtualizer.getTotalSize() - (last ? last.end - scrollMargin : 0);
-  // The Tab stop must be a rendered row: the active one if it is, else the first on screen (not
-  // an overscan row above it, which would scroll the page up when tabbed to).
-  const scrolledTo = virtualizer.scrollOffset ?? 0;
+  // The Tab stop must be a rendered row: the active one if it is, else the first on screen.
   const tabbable = items.some((item) => item.index === navigation.activeIndex)
     ? navigation.activeIndex
-    : ((items.find((item) => item.end > scrolledTo) ?? first)?.index ?? 0);
+    : (first?.index ?? 0);
 
   return (
     <TableFrame
@@ -842,7 +840,7 @@ export function CallTableSkeleton({
         <TableHeader className={CARDS.head}>
           <ColumnHeaderRow columns={columns} />
         </TableHeader>
-        <TableBody className={CARDS.body}>
+        <TableBody className={cn(CARDS.body, 'max-md:divide-y max-md:divide-border')}>
           {Array.from({ length: rows }, (_, index) => (
             <TableRow key={index} className={cn(CARDS.row, CARD_GRID, 'max-md:gap-y-2')}>
               <ColumnSkeletonCells columns={columns} layout="grid" />

@@ -72,8 +72,7 @@ export function useRowNavigation({
   const moveTo = useCallback(
     (index: number, options: { preventScroll?: boolean } = {}) => {
       setActive(index);
-      // Without scrolling, a row out of view (not rendered) is not focused: it stays the active one.
-      if (!options.preventScroll) scrollToIndex?.(index);
+      scrollToIndex?.(index);
       focusRow(index, options.preventScroll);
     },
     [focusRow, scrollToIndex],
