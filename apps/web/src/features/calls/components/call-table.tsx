@@ -4,7 +4,7 @@
 // components/ui/column-table.tsx): the header, the rows, the loading rows and the spacers' spans
 // all follow that list, less the columns the reader chose to hide (use-call-list-columns.ts).
 // Sortable columns' headers sort the list. Rows open the call by click or keyboard (see
-// use-row-navigation.ts); in "load all" mode only the rows near the viewport are rendered. Given
+// use-row-navigation.ts); only the rows near the viewport are rendered (ADR 0029). Given
 // a selection, the table starts with a column of checkboxes for bulk actions, and the list's
 // shortcuts (list-shortcuts.ts) act on its rows.
 import {
@@ -638,7 +638,7 @@ function useReturnToOpenedRow(rows: readonly CallListItem[], moveTo: RowNavigati
       const callId = recallOpenedCall(key);
       const index = callId ? rows.findIndex((call) => call.call_id === callId) : -1;
       // Pixel scroll restoration cannot work here (the rows are not rendered yet): go to the row.
-      if (index >= 0) moveTo(index, { preventScroll: false });
+      if (index >= 0) moveTo(index);
     });
     return () => cancelAnimationFrame(frame);
   }, [key, rows, moveTo]);
