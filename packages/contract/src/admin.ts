@@ -15,6 +15,8 @@ export const adminMemberSchema = z.object({
   email: z.string(),
   role: roleSchema,
   joined_at: z.string(),
+  /** Whether the member signs in with two factors. */
+  two_factor: z.boolean(),
 });
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 
@@ -123,6 +125,14 @@ export const AUDIT_ACTIONS = [
   'organisation.phone_country_changed',
   /** A user signed one of their own sessions out from the profile; target: the session's id. */
   'session.ended',
+  /** A member turned two-factor sign-in on (its first code confirmed it); target: the user. */
+  'two_factor.enabled',
+  /** A member turned two-factor sign-in off (password and a code); target: the user. */
+  'two_factor.disabled',
+  /** A member signed in with one of their backup codes, which is now spent; target: the user. */
+  'two_factor.backup_code_used',
+  /** An admin changed whether members must use two-factor sign-in. */
+  'organisation.two_factor_requirement_changed',
 ] as const;
 
 export const auditQuerySchema = z
@@ -243,6 +253,8 @@ export const organisationSettingsSchema = z.object({
   name: z.string(),
   phone_country: z.string(),
   phone_countries: z.array(z.object({ code: z.string(), calling_code: z.string() })),
+  /** Members without two-factor sign-in must set it up before they can do anything else. */
+  require_two_factor: z.boolean(),
 });
 export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;
 
@@ -250,7 +262,12 @@ export const updateOrganisationSettingsBodySchema = z
   .object({
     phone_country: z
       .string({ message: 'must be text' })
-      .regex(/^[A-Z]{2}$/u, 'must be a two-letter country code such as GB'),
+      .regex(/^[A-Z]{2}$/u, 'must be a two-letter country code such as GB')
+      .optional(),
+    require_two_factor: z.boolean({ message: 'must be true or false' }).optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => body.phone_country !== undefined || body.require_two_factor !== undefined, {
+    message: 'send phone_country, require_two_factor or both',
+  });
 export type UpdateOrganisationSettingsBody = z.infer<typeof updateOrganisationSettingsBodySchema>;

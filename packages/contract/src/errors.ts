@@ -26,6 +26,11 @@ export const ERROR_CODES = [
    * invitation is sent, and may send it anyway.
    */
   'INVITEE_HAS_ORGANISATION',
+  /**
+   * 403: the organisation requires two-factor sign-in and this user has not set it up; only the
+   * profile's own routes answer until they do (docs/security.md, "Two-factor sign-in").
+   */
+  'TWO_FACTOR_REQUIRED',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',

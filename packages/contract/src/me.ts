@@ -20,6 +20,12 @@ export const meSchema = z.object({
    * overrides it (docs/search.md, "Columns").
    */
   call_list_columns: z.array(z.enum(CALL_LIST_COLUMNS)).nullable(),
+  /**
+   * Two-factor sign-in (docs/security.md, "Two-factor sign-in"): whether this user has it on, and
+   * whether their organisation requires it. Required and off: the API answers only the profile's
+   * own routes (TWO_FACTOR_REQUIRED) until it is set up.
+   */
+  two_factor: z.object({ enabled: z.boolean(), required: z.boolean() }),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -66,6 +66,8 @@ export const users = pgTable('users', {
   image: text('image'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** Whether sign-in asks for a second factor (better-auth's two-factor plugin keeps it). */
+  twoFactorEnabled: boolean('two_factor_enabled').default(false).notNull(),
 });
 
 export const sessions = pgTable(
@@ -130,6 +132,26 @@ export const jwks = pgTable('jwks', {
   crv: text('crv'),
 });
 
+/**
+ * A user's authenticator-app secret and backup codes, both encrypted with AUTH_SECRET
+ * (better-auth's two-factor plugin; docs/security.md, "Two-factor sign-in"). `verified` is false
+ * between enrolment and the first code; `last_totp_step` is the time step of the last code
+ * accepted, so that no code works twice.
+ */
+export const twoFactors = pgTable('two_factors', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  backupCodes: text('backup_codes').notNull(),
+  verified: boolean('verified').notNull().default(true),
+  failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
+});
+
 /** Fixed-window counters for rate limits (better-auth's per-address rules and our per-account rule). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
@@ -180,6 +202,8 @@ export const organisations = pgTable(
      * for GB): the call search reads a number in that form as the international one.
      */
     phone_country: text('phone_country').notNull().default('GB'),
+    /** Members without two-factor sign-in must set it up before anything else (the admin area). */
+    require_two_factor: boolean('require_two_factor').notNull().default(false),
     created_at: createdAt(),
   },
   (table) => [

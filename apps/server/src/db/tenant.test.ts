@@ -154,6 +154,7 @@ const EXPECTED_COLUMN_GRANTS = [
   'notifications.user_id INSERT',
   // Admins set the phone country the call search reads local numbers with.
   'organisations.phone_country UPDATE',
+  'organisations.require_two_factor UPDATE',
   'profiles.call_list_columns UPDATE',
   'profiles.first_name UPDATE',
   'profiles.last_name UPDATE',
@@ -187,7 +188,9 @@ const EXPECTED_FUNCTIONS = [
   'detach_member',
   'end_own_sessions',
   'ingest_refused_agents',
+  'organisation_two_factor_members',
   'own_sessions',
+  'own_two_factor_enabled',
   'set_member_role',
 ];
 

@@ -16,6 +16,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface AccessClaims {
   userId: string;
   sessionId: string;
+  /**
+   * The organisation requires two-factor sign-in and the user has not set it up (the token's
+   * `enrol` claim): only the enrolment's routes answer (http/app.ts).
+   */
+  enrol?: true;
   /** Set per request by the API when a read replica is configured (withTenantRead). */
   reads?: ReadRouting;
 }

@@ -83,10 +83,11 @@ export function createAccessTokenVerifier(db: Db, options: { issuer: string; aud
         audience: options.audience,
         algorithms: ['EdDSA'],
       });
-      const { sub, sid, exp } = payload;
+      const { sub, sid, exp, enrol } = payload;
       if (typeof sub !== 'string' || !UUID.test(sub)) return null;
       if (typeof sid !== 'string' || !UUID.test(sid)) return null;
-      const claims = { userId: sub, sessionId: sid };
+      const claims: AccessClaims =
+        enrol === true ? { userId: sub, sessionId: sid, enrol } : { userId: sub, sessionId: sid };
       // jwtVerify has checked exp; a token without one is not remembered.
       if (typeof exp === 'number') remember(token, claims, exp);
       return claims;

@@ -109,6 +109,14 @@ function bodyLimitOf(maxSize: number) {
   });
 }
 
+/**
+ * What a token whose user must still set up two-factor sign-in may call (docs/security.md,
+ * "Two-factor sign-in"): who they are, and their own sessions. Enrolment itself is under /api/auth,
+ * with the session cookie.
+ */
+const ENROLMENT_ROUTE =
+  /^(?:GET \/api\/v1\/me|GET \/api\/v1\/me\/sessions|DELETE \/api\/v1\/me\/sessions\/[^/]+|POST \/api\/v1\/me\/sessions\/end-others)$/u;
+
 export function createApp(deps: AppDeps) {
   const { db, config, logger, mailer, mail, auth, errorReporter, live, metrics } = deps;
   // The browser talks to Sentry and PostHog directly when they are configured.
@@ -305,6 +313,9 @@ export function createApp(deps: AppDeps) {
     const token = header?.match(/^Bearer\s+(\S+)$/iu)?.[1];
     const claims = token ? await verifyAccessToken(token) : null;
     if (!claims) throw AppError.unauthenticated();
+    if (claims.enrol && !ENROLMENT_ROUTE.test(`${c.req.method} ${c.req.path}`)) {
+      throw AppError.twoFactorRequired();
+    }
     // A copy: the verifier hands every request with this token the same claims object.
     c.set('claims', c.var.reads ? { ...claims, reads: c.var.reads } : claims);
     c.set('db', db);

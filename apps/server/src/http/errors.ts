@@ -15,6 +15,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   UNAUTHENTICATED: 401,
   NO_ORGANISATION: 403,
   FORBIDDEN: 403,
+  TWO_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   VALIDATION_FAILED: 400,
   WEAK_PASSWORD: 400,
@@ -80,6 +81,13 @@ export class AppError extends Error {
     const size =
       maxBytes >= 1024 * 1024 ? `${maxBytes / (1024 * 1024)} MB` : `${maxBytes / 1024} KB`;
     return new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${size}.`);
+  }
+  /** The organisation requires two-factor sign-in and this user has not set it up. */
+  static twoFactorRequired() {
+    return new AppError(
+      'TWO_FACTOR_REQUIRED',
+      'Your organisation requires two-factor sign-in. Set it up on your profile to continue.',
+    );
   }
   static validation(message: string, details?: ErrorDetails) {
     return new AppError('VALIDATION_FAILED', message, details);

@@ -16,6 +16,7 @@ import { DEMO_PASSWORD } from '../db/seed/seed.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { openEventStream } from '../test/event-stream.ts';
 import { TestClient, type JsonResponse } from '../test/http-client.ts';
+import { codeFor, wrongCode } from '../test/totp.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import {
   retellCallAnalyzed,
@@ -686,6 +687,34 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
       body: { currentPassword: NEW_PASSWORD, newPassword: `${NEW_PASSWORD}-again` },
     });
     await succeed(leo, contract.signOutRoute, { body: {} });
+  });
+
+  it('two-factor sign-in', async () => {
+    const email = 'gia@globex.test';
+    const gia = await signedIn(email);
+    await fail(gia, contract.enableTwoFactorRoute, 400, { body: { password: 'wrong-password' } });
+    await fail(anonymous, contract.enableTwoFactorRoute, 401, {
+      body: { password: DEMO_PASSWORD },
+    });
+    const { totpURI, backupCodes } = z.parse(
+      z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) }),
+      await succeed(gia, contract.enableTwoFactorRoute, { body: { password: DEMO_PASSWORD } }),
+    );
+    await fail(gia, contract.verifyTotpRoute, 401, { body: { code: await wrongCode(totpURI) } });
+    await succeed(gia, contract.verifyTotpRoute, { body: { code: await codeFor(totpURI) } });
+    await fail(anonymous, contract.verifyTotpRoute, 401, { body: { code: '123456' } });
+
+    const browser = new TestClient(server.url);
+    await succeed(browser, contract.signInRoute, { body: { email, password: DEMO_PASSWORD } });
+    await fail(browser, contract.verifyBackupCodeRoute, 401, { body: { code: 'aaaaa-aaaaa' } });
+    await succeed(browser, contract.verifyBackupCodeRoute, { body: { code: backupCodes[0] } });
+
+    await fail(browser, contract.disableTwoFactorRoute, 400, {
+      body: { password: DEMO_PASSWORD, code: await wrongCode(totpURI) },
+    });
+    await succeed(browser, contract.disableTwoFactorRoute, {
+      body: { password: DEMO_PASSWORD, code: await codeFor(totpURI, 1) },
+    });
   });
 
   it('checked the success answer of every declared route', () => {

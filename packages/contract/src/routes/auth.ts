@@ -25,6 +25,11 @@ const statusSchema = z.looseObject({ status: z.boolean() });
 const sessionAnswerSchema = z.looseObject({
   token: z.optional(z.nullable(z.string())),
   user: z.optional(z.looseObject({ id: z.string() })),
+  /**
+   * The password was right and the account signs in with two factors: no session yet; a code
+   * must follow (verifyTotpRoute or verifyBackupCodeRoute) within 10 minutes.
+   */
+  twoFactorRedirect: z.optional(z.boolean()),
 });
 
 const credentials = { 429: 'Too many attempts: Retry-After says when to try again' } as const;
@@ -185,6 +190,71 @@ export const changePasswordRoute = defineRoute({
   errorSchema: authErrorBodySchema,
 });
 
+// ——— two-factor sign-in (docs/security.md, "Two-factor sign-in") ———
+
+const codeErrors = {
+  401: 'The code is wrong or already used (code CODE_ALREADY_USED), or the challenge is over',
+  429: 'Too many wrong codes in a row: codes are refused for 15 minutes',
+} as const;
+
+export const enableTwoFactorRoute = defineRoute({
+  operationId: 'enableTwoFactor',
+  method: 'post',
+  base: '/api/auth',
+  path: '/two-factor/enable',
+  summary:
+    'Start enrolment: a new authenticator secret and ten backup codes (on once a first code confirms it)',
+  auth: 'session',
+  body: z.object({ password: z.string() }),
+  response: {
+    status: 200,
+    description: 'The secret as an otpauth:// URI, and the backup codes, shown once',
+    schema: z.looseObject({ totpURI: z.string(), backupCodes: z.array(z.string()) }),
+  },
+  errors: { 400: 'Wrong password, or two-factor is already on', 401: 'No session' },
+  errorSchema: authErrorBodySchema,
+});
+
+export const verifyTotpRoute = defineRoute({
+  operationId: 'verifyTotp',
+  method: 'post',
+  base: '/api/auth',
+  path: '/two-factor/verify-totp',
+  summary:
+    'An authenticator code: confirms an enrolment (with a session), or completes a sign-in (after the password); each code works once',
+  auth: 'public',
+  body: z.object({ code: z.string(), trustDevice: z.optional(z.boolean()) }),
+  response: { status: 200, description: 'Accepted', schema: sessionAnswerSchema },
+  errors: codeErrors,
+  errorSchema: authErrorBodySchema,
+});
+
+export const verifyBackupCodeRoute = defineRoute({
+  operationId: 'verifyBackupCode',
+  method: 'post',
+  base: '/api/auth',
+  path: '/two-factor/verify-backup-code',
+  summary: 'A backup code instead of an authenticator code, to complete a sign-in; spent once used',
+  auth: 'public',
+  body: z.object({ code: z.string(), trustDevice: z.optional(z.boolean()) }),
+  response: { status: 200, description: 'Signed in', schema: sessionAnswerSchema },
+  errors: codeErrors,
+  errorSchema: authErrorBodySchema,
+});
+
+export const disableTwoFactorRoute = defineRoute({
+  operationId: 'disableTwoFactor',
+  method: 'post',
+  base: '/api/auth',
+  path: '/two-factor/disable',
+  summary: 'Turn two-factor sign-in off, with the password and a current code',
+  auth: 'session',
+  body: z.object({ password: z.string(), code: z.string() }),
+  response: { status: 200, description: 'Turned off', schema: statusSchema },
+  errors: { 400: 'Wrong password or code', ...codeErrors },
+  errorSchema: authErrorBodySchema,
+});
+
 /** Every identity route the browser calls, for the OpenAPI document. */
 export const AUTH_ROUTES = [
   signInRoute,
@@ -195,4 +265,8 @@ export const AUTH_ROUTES = [
   checkResetLinkRoute,
   checkPasswordRoute,
   changePasswordRoute,
+  enableTwoFactorRoute,
+  verifyTotpRoute,
+  verifyBackupCodeRoute,
+  disableTwoFactorRoute,
 ] as const;

@@ -7,7 +7,12 @@ import { memberColumns, memberOrder } from '../organisation/organisation.queries
 
 export async function selectAdminMembers(tx: Tx, organisationId: string) {
   return tx
-    .select({ ...memberColumns, role: profiles.role, joined_at: profiles.created_at })
+    .select({
+      ...memberColumns,
+      role: profiles.role,
+      joined_at: profiles.created_at,
+      two_factor: sql<boolean>`${profiles.id} in (select organisation_two_factor_members())`,
+    })
     .from(profiles)
     .where(eq(profiles.organisation_id, organisationId))
     .orderBy(...memberOrder);
@@ -146,6 +151,12 @@ export async function countDeletedCalls(tx: Tx, organisationId: string) {
   return row?.calls ?? 0;
 }
 
+const settingsColumns = {
+  name: organisations.name,
+  phone_country: organisations.phone_country,
+  require_two_factor: organisations.require_two_factor,
+};
+
 /** The organisation's settings; locked until the transaction ends when `lock` (a change follows). */
 export async function selectOrganisationSettings(
   tx: Tx,
@@ -153,18 +164,22 @@ export async function selectOrganisationSettings(
   { lock = false } = {},
 ) {
   const query = tx
-    .select({ name: organisations.name, phone_country: organisations.phone_country })
+    .select(settingsColumns)
     .from(organisations)
     .where(eq(organisations.id, organisationId));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
-export async function updatePhoneCountry(tx: Tx, organisationId: string, phoneCountry: string) {
+export async function updateOrganisationSettings(
+  tx: Tx,
+  organisationId: string,
+  change: { phone_country?: string; require_two_factor?: boolean },
+) {
   const [row] = await tx
     .update(organisations)
-    .set({ phone_country: phoneCountry })
+    .set(change)
     .where(eq(organisations.id, organisationId))
-    .returning({ name: organisations.name, phone_country: organisations.phone_country });
+    .returning(settingsColumns);
   return row ?? null;
 }

@@ -69,6 +69,6 @@ export const adminRoutes = [
   serve(listAuditRoute, (c, { query }) => listAudit(c.var.db, c.var.claims, query)),
   serve(getOrganisationSettingsRoute, (c) => getOrganisationSettings(c.var.db, c.var.claims)),
   serve(updateOrganisationSettingsRoute, (c, { body }) =>
-    changeOrganisationSettings(c.var.db, c.var.claims, body.phone_country),
+    changeOrganisationSettings(c.var.db, c.var.claims, body),
   ),
 ];

@@ -7,6 +7,7 @@ import type {
   DeletedCallsQuery,
   DeletedCallsResponse,
   OrganisationSettings,
+  UpdateOrganisationSettingsBody,
 } from '@callboard/contract';
 import type { Db } from '../../db/client.ts';
 import { requireAdmin, withTenant, type AccessClaims } from '../../db/tenant.ts';
@@ -29,7 +30,7 @@ import {
   selectOrganisationSettings,
   setCallDeleted,
   updateMemberRole,
-  updatePhoneCountry,
+  updateOrganisationSettings,
 } from './admin.queries.ts';
 
 const LAST_ADMIN =
@@ -187,7 +188,11 @@ export async function listAudit(db: Db, claims: AccessClaims, query: AuditQuery)
   });
 }
 
-function settings(row: { name: string; phone_country: string }): OrganisationSettings {
+function settings(row: {
+  name: string;
+  phone_country: string;
+  require_two_factor: boolean;
+}): OrganisationSettings {
   return { ...row, phone_countries: phoneCountries() };
 }
 
@@ -203,15 +208,18 @@ export async function getOrganisationSettings(
 }
 
 /**
- * Sets the country whose local phone forms the call search reads (docs/search.md, "Search"). Only
- * a country the phone library knows: any other would make every local number unsearchable.
+ * Changes the organisation's settings, each change audit-logged: the country whose local phone
+ * forms the call search reads (docs/search.md, "Search"), only one the phone library knows, since
+ * any other would make every local number unsearchable; and whether members must use two-factor
+ * sign-in (docs/security.md, "Two-factor sign-in").
  */
 export async function changeOrganisationSettings(
   db: Db,
   claims: AccessClaims,
-  phoneCountry: string,
+  change: UpdateOrganisationSettingsBody,
 ): Promise<OrganisationSettings> {
-  if (!isPhoneCountry(phoneCountry)) {
+  const { phone_country: phoneCountry, require_two_factor: requireTwoFactor } = change;
+  if (phoneCountry !== undefined && !isPhoneCountry(phoneCountry)) {
     throw AppError.validation(
       `Invalid request: phone_country must be a country with phone numbers.`,
       {
@@ -223,16 +231,37 @@ export async function changeOrganisationSettings(
     const organisationId = requireAdmin(principal);
     const current = await selectOrganisationSettings(tx, organisationId, { lock: true });
     if (!current) throw AppError.notFound('No such organisation.');
-    if (current.phone_country === phoneCountry) return settings(current);
-    const updated = await updatePhoneCountry(tx, organisationId, phoneCountry);
+    const changed = {
+      ...(phoneCountry !== undefined && phoneCountry !== current.phone_country
+        ? { phone_country: phoneCountry }
+        : {}),
+      ...(requireTwoFactor !== undefined && requireTwoFactor !== current.require_two_factor
+        ? { require_two_factor: requireTwoFactor }
+        : {}),
+    };
+    if (Object.keys(changed).length === 0) return settings(current);
+    const updated = await updateOrganisationSettings(tx, organisationId, changed);
     if (!updated) throw AppError.notFound('No such organisation.');
-    await recordAudit(tx, {
-      organisation_id: organisationId,
-      actor_id: principal.userId,
-      action: 'organisation.phone_country_changed',
-      target: organisationId,
-      details: { previous_phone_country: current.phone_country, new_phone_country: phoneCountry },
-    });
+    const audit = { organisation_id: organisationId, actor_id: principal.userId };
+    if (changed.phone_country !== undefined) {
+      await recordAudit(tx, {
+        ...audit,
+        action: 'organisation.phone_country_changed',
+        target: organisationId,
+        details: {
+          previous_phone_country: current.phone_country,
+          new_phone_country: changed.phone_country,
+        },
+      });
+    }
+    if (changed.require_two_factor !== undefined) {
+      await recordAudit(tx, {
+        ...audit,
+        action: 'organisation.two_factor_requirement_changed',
+        target: organisationId,
+        details: { require_two_factor: changed.require_two_factor },
+      });
+    }
     return settings(updated);
   });
 }

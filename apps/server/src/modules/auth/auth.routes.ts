@@ -23,6 +23,11 @@ export const AUTH_ENDPOINTS = new Set([
   'POST /reset-password/check',
   'POST /password/check',
   'POST /change-password',
+  // Two-factor sign-in (docs/security.md, "Two-factor sign-in").
+  'POST /two-factor/enable',
+  'POST /two-factor/verify-totp',
+  'POST /two-factor/verify-backup-code',
+  'POST /two-factor/disable',
 ]);
 
 /** A JSON body our own identity endpoints take, or null (answered 400 in better-auth's shape). */

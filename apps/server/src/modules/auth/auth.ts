@@ -7,18 +7,40 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
-import { jwt } from 'better-auth/plugins';
+import { jwt, twoFactor } from 'better-auth/plugins';
 import { and, eq, gt, like, lt, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { accounts, jwks, profiles, sessions, users, verifications } from '../../db/schema.ts';
+import {
+  accounts,
+  jwks,
+  profiles,
+  sessions,
+  twoFactors,
+  users,
+  verifications,
+} from '../../db/schema.ts';
 import type { MailQueue } from '../../lib/mail-queue.ts';
 import { consumeRate } from '../../lib/rate-limit.ts';
 import { passwordHashing } from './password-hashing.ts';
 import { passwordProblems } from './password-rules.ts';
 import { resetPasswordMail } from './mails.ts';
 import { clearSignInLimits } from './sign-in-throttle.ts';
+import {
+  claimTotpCode,
+  CODE_ATTEMPTS_PER_CHALLENGE,
+  CODE_FAILURES_BEFORE_LOCK,
+  CODE_LOCK_SECONDS,
+  codeAlreadyUsed,
+  generateBackupCodes,
+  mustEnrolTwoFactor,
+  recordIdentityEvent,
+  TOTP_DIGITS,
+  TOTP_PERIOD_SECONDS,
+  TRUST_DEVICE_SECONDS,
+  TWO_FACTOR_CHALLENGE_SECONDS,
+} from './two-factor.ts';
 
 /** Access tokens live this long; the client renews them 90 s before they expire. */
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 15 * 60;
@@ -33,6 +55,8 @@ export const AUTH_RATE_RULES = {
   '/sign-in/email': { window: 60, max: 120 },
   '/request-password-reset': { window: 15 * 60, max: 20 },
   '/reset-password': { window: 15 * 60, max: 30 },
+  // Codes are guarded per challenge and per account (two-factor.ts); this only stops a flood.
+  '/two-factor/*': { window: 60, max: 60 },
 } as const;
 
 const RESET_PREFIX = 'reset-password:';
@@ -88,6 +112,9 @@ async function markSessionActive(db: Db, sessionId: string) {
     );
 }
 
+/** What better-auth hands a hook: the request, its body, cookies and better-auth's context. */
+type AuthContext = Parameters<typeof getSessionFromCtx>[0];
+
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
@@ -117,6 +144,79 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
   const logger = deps.logger.child({ component: 'better-auth' });
   // The user a reset belonged to, from onPasswordReset to the after-hook that signs them in.
   const resetUserIds = new WeakMap<Request, string>();
+  // Enrolments confirmed by their first code, from the before-hook to the audit entry.
+  const enrolments = new WeakMap<Request, string>();
+
+  /**
+   * The user a pending sign-in's second step is for (its signed challenge cookie), or null when
+   * there is none or it has had its CODE_ATTEMPTS_PER_CHALLENGE (better-auth then refuses).
+   */
+  async function challengedUserId(ctx: AuthContext): Promise<string | null> {
+    const cookie = ctx.context.createAuthCookie('two_factor');
+    const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+    if (!identifier) return null;
+    const { internalAdapter } = ctx.context;
+    const challenge = await internalAdapter.findVerificationValue(identifier);
+    if (!challenge || challenge.expiresAt <= new Date()) return null;
+    const attempts = await internalAdapter.findVerificationValue(`2fa-attempts-${identifier}`);
+    if (!attempts || !(Number(attempts.value) < CODE_ATTEMPTS_PER_CHALLENGE)) return null;
+    return challenge.value;
+  }
+
+  /**
+   * Before better-auth checks an authenticator code: a code already used is refused, a right one
+   * is used up (two-factor.ts). Turning two-factor off takes a right code besides the password.
+   */
+  async function checkCodeOnce(ctx: AuthContext) {
+    const session = await getSessionFromCtx(ctx);
+    const userId =
+      session?.user.id ??
+      (ctx.path === '/two-factor/verify-totp' ? await challengedUserId(ctx) : null);
+    // No session and no challenge: better-auth answers 401 itself.
+    if (!userId) return;
+    // Turning two-factor off: the password first, so that a wrong one does not use up the code.
+    if (ctx.path === '/two-factor/disable') await ctx.context.password.checkPassword(userId, ctx);
+    const code = (ctx.body as { code?: unknown } | undefined)?.code;
+    const result =
+      typeof code === 'string'
+        ? await claimTotpCode(db, ctx.context.secretConfig, userId, code)
+        : 'wrong';
+    if (result === 'used') throw codeAlreadyUsed();
+    if (ctx.path === '/two-factor/disable') {
+      if (result === 'locked') {
+        throw new APIError('TOO_MANY_REQUESTS', {
+          code: 'ACCOUNT_TEMPORARILY_LOCKED',
+          message: 'Too many wrong codes. Try again in 15 minutes.',
+        });
+      }
+      if (result !== 'accepted') {
+        throw new APIError('BAD_REQUEST', {
+          code: 'INVALID_CODE',
+          message: 'Enter the current code from your authenticator app.',
+        });
+      }
+      return;
+    }
+    // A first code with a session confirms an enrolment (sign-in's second step has none).
+    if (session && result === 'accepted' && ctx.request) enrolments.set(ctx.request, userId);
+  }
+
+  /** The audit entries of two-factor's endpoints, once they have succeeded. */
+  async function auditTwoFactor(ctx: AuthContext, returned: unknown) {
+    if (returned instanceof Error || returned instanceof Response) return;
+    if (ctx.path === '/two-factor/verify-totp') {
+      const userId = ctx.request ? enrolments.get(ctx.request) : undefined;
+      if (userId) await recordIdentityEvent(db, userId, 'two_factor.enabled');
+    } else if (ctx.path === '/two-factor/disable') {
+      const userId = ctx.context.session?.user.id;
+      if (userId) await recordIdentityEvent(db, userId, 'two_factor.disabled');
+    } else if (ctx.path === '/two-factor/verify-backup-code') {
+      const userId = (returned as { user?: { id?: unknown } } | null)?.user?.id;
+      if (typeof userId === 'string') {
+        await recordIdentityEvent(db, userId, 'two_factor.backup_code_used');
+      }
+    }
+  }
 
   return betterAuth({
     appName: 'Callboard',
@@ -137,7 +237,7 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
     },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { users, sessions, accounts, verifications, jwks },
+      schema: { users, sessions, accounts, verifications, jwks, two_factors: twoFactors },
     }),
     user: { modelName: 'users' },
     session: { modelName: 'sessions' },
@@ -170,6 +270,7 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
         '/sign-in/email': AUTH_RATE_RULES['/sign-in/email'],
         '/request-password-reset': AUTH_RATE_RULES['/request-password-reset'],
         '/reset-password': AUTH_RATE_RULES['/reset-password'],
+        '/two-factor/*': AUTH_RATE_RULES['/two-factor/*'],
       },
       customStorage: { consume: (key, rule) => consumeRate(db, `auth:${key}`, rule) },
     },
@@ -214,6 +315,10 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/two-factor/verify-totp' || ctx.path === '/two-factor/disable') {
+          await checkCodeOnce(ctx);
+          return;
+        }
         // Callboard's password rules, for a reset (owner found by the token) and a change
         // (owner: the signed-in user).
         if (ctx.path !== '/reset-password' && ctx.path !== '/change-password') return;
@@ -246,6 +351,10 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path.startsWith('/two-factor/')) {
+          await auditTwoFactor(ctx, ctx.context.returned);
+          return;
+        }
         // An access token issued: the session is in use (the profile's "last active").
         if (ctx.path === '/token') {
           const session = ctx.context.session?.session;
@@ -274,8 +383,28 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
           issuer: config.APP_URL,
           audience: config.APP_URL,
           expirationTime: `${ACCESS_TOKEN_LIFETIME_SECONDS}s`,
-          // sid lets the API end access as soon as the session ends (db/tenant.ts).
-          definePayload: ({ session }) => ({ sid: session.id }),
+          // sid lets the API end access as soon as the session ends (db/tenant.ts); enrol
+          // limits the token to setting up two-factor sign-in (http/two-factor-gate.ts).
+          definePayload: async ({ session, user }) =>
+            (await mustEnrolTwoFactor(db, user.id))
+              ? { sid: session.id, enrol: true }
+              : { sid: session.id },
+        },
+      }),
+      twoFactor({
+        issuer: 'Callboard',
+        schema: { twoFactor: { modelName: 'two_factors' } },
+        totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
+        backupCodeOptions: {
+          storeBackupCodes: 'encrypted',
+          customBackupCodesGenerate: generateBackupCodes,
+        },
+        trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
+        twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS,
+        accountLockout: {
+          enabled: true,
+          maxFailedAttempts: CODE_FAILURES_BEFORE_LOCK,
+          durationSeconds: CODE_LOCK_SECONDS,
         },
       }),
     ],

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { organisations, profiles } from '../../db/schema.ts';
 import type { Tx } from '../../db/tenant.ts';
 
@@ -15,6 +15,8 @@ export async function findProfileWithOrganisation(tx: Tx, userId: string) {
       call_list_columns: profiles.call_list_columns,
       organisation_id: organisations.id,
       organisation_name: organisations.name,
+      organisation_requires_two_factor: organisations.require_two_factor,
+      two_factor_enabled: sql<boolean>`own_two_factor_enabled()`,
     })
     .from(profiles)
     .leftJoin(organisations, eq(organisations.id, profiles.organisation_id))

@@ -40,6 +40,10 @@ export async function getMe(db: Db, claims: AccessClaims): Promise<Me> {
           : null,
       notify_by_email: row.notify_by_email,
       call_list_columns: storedColumns(row.call_list_columns),
+      two_factor: {
+        enabled: row.two_factor_enabled,
+        required: row.organisation_requires_two_factor ?? false,
+      },
     };
   });
 }

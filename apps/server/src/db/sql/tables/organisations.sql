@@ -1,5 +1,6 @@
 -- Members read their own organisation; platform operators read all and create. Its admins set
--- its settings (the phone country the call search reads local numbers with).
+-- its settings (the phone country the call search reads local numbers with, and whether members
+-- must use two-factor sign-in).
 ALTER TABLE organisations ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE organisations FORCE ROW LEVEL SECURITY;
@@ -19,4 +20,4 @@ CREATE POLICY organisations_admin_update ON organisations FOR UPDATE
 --> statement-breakpoint
 GRANT SELECT, INSERT ON organisations TO callboard_app;
 --> statement-breakpoint
-GRANT UPDATE (phone_country) ON organisations TO callboard_app;
+GRANT UPDATE (phone_country, require_two_factor) ON organisations TO callboard_app;
