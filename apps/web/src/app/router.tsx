@@ -1,3 +1,4 @@
+import type { Me } from '@callboard/contract';
 import {
   createBrowserRouter,
   redirect,
@@ -24,12 +25,33 @@ async function loadSession() {
   return null;
 }
 
-/** Signed-out visitors go to sign-in, which brings them back here afterwards. */
+/**
+ * Signed-out visitors go to sign-in, which brings them back here afterwards. A member whose
+ * organisation requires two-factor sign-in, and who has not set it up, goes to set it up first.
+ */
 export async function requireSignedIn({ request }: LoaderFunctionArgs) {
   const state = await ensureSessionLoaded();
-  if (state.status === 'signed-in') return null;
+  if (state.status === 'signed-in') {
+    return mustSetUpTwoFactor(state.session.user) ? redirect(SETUP_TWO_FACTOR_PATH) : null;
+  }
   const url = new URL(request.url);
   return redirect(signInPath(`${url.pathname}${url.search}`));
+}
+
+const SETUP_TWO_FACTOR_PATH = '/setup-two-factor';
+
+function mustSetUpTwoFactor(user: Me): boolean {
+  return user.two_factor.required && !user.two_factor.enabled;
+}
+
+/** The set-up page is for those who must; anyone else goes on to their home page. */
+async function requireTwoFactorSetUp({ request }: LoaderFunctionArgs) {
+  const state = await ensureSessionLoaded();
+  if (state.status !== 'signed-in') {
+    const url = new URL(request.url);
+    return redirect(signInPath(url.pathname));
+  }
+  return mustSetUpTwoFactor(state.session.user) ? null : redirect(homePath(state.session.user));
 }
 
 /** Signed-in users have no business on the sign-in page: on to where they were going. */
@@ -79,6 +101,11 @@ export const routes: RouteObject[] = [
       },
       { path: 'forgot-password', lazy: lazyPage(() => import('./routes/forgot-password.tsx')) },
       { path: 'update-password', lazy: lazyPage(() => import('./routes/update-password.tsx')) },
+      {
+        path: 'setup-two-factor',
+        loader: requireTwoFactorSetUp,
+        lazy: lazyPage(() => import('./routes/setup-two-factor.tsx')),
+      },
       // Invitees arrive here before they have an account: no sign-in needed.
       { path: 'join', lazy: lazyPage(() => import('./routes/join.tsx')) },
       {

@@ -90,6 +90,7 @@ export const DEMO_USER = {
   organisation: { id: '9d1c2b3a-4e5f-4a6b-8c7d-0e1f2a3b4c5d', name: 'Northwind' },
   notify_by_email: false,
   call_list_columns: null,
+  two_factor: { enabled: false, required: false },
 } as const;
 
 /** Handlers for a working session: a token valid 15 minutes from `nowSeconds`, and /me. */

@@ -21,6 +21,7 @@ const members: AdminMember[] = [
     email: 'ava@x.test',
     role: 'admin',
     joined_at: '2026-01-01T00:00:00Z',
+    two_factor: false,
   },
   {
     id: MIA,
@@ -29,6 +30,7 @@ const members: AdminMember[] = [
     email: 'mia@x.test',
     role: 'member',
     joined_at: '2026-01-01T00:00:00Z',
+    two_factor: false,
   },
 ];
 const names = nameLookup(members);

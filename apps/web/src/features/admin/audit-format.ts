@@ -27,6 +27,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'integration.removed': 'Integration removed',
   'organisation.phone_country_changed': 'Phone country changed',
   'session.ended': 'Session signed out',
+  'two_factor.enabled': 'Two-factor turned on',
+  'two_factor.disabled': 'Two-factor turned off',
+  'two_factor.backup_code_used': 'Backup code used',
+  'organisation.two_factor_requirement_changed': 'Two-factor requirement changed',
 };
 
 export const FORMER_MEMBER = 'Former member';
@@ -147,5 +151,15 @@ export function describeAuditEntry(entry: AuditEntry, names: NameLookup): string
       return typeof d.ip_address === 'string' && d.ip_address
         ? `A session signed in from ${d.ip_address} signed out from the profile`
         : 'A session signed out from the profile';
+    case 'two_factor.enabled':
+      return `${personName(target, names)} turned on two-factor sign-in`;
+    case 'two_factor.disabled':
+      return `${personName(target, names)} turned off two-factor sign-in`;
+    case 'two_factor.backup_code_used':
+      return `${personName(target, names)} signed in with a backup code`;
+    case 'organisation.two_factor_requirement_changed':
+      return d.require_two_factor === true
+        ? 'Two-factor sign-in is now required of every member'
+        : 'Two-factor sign-in is no longer required';
   }
 }

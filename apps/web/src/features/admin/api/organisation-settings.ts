@@ -40,3 +40,18 @@ export function useUpdatePhoneCountry() {
     meta: { errorToast: false },
   });
 }
+
+/** PATCH /admin/organisation: whether members must use two-factor sign-in. */
+export function useUpdateTwoFactorRequirement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (required: boolean) =>
+      callApi(updateOrganisationSettingsRoute, { body: { require_two_factor: required } }),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(adminKeys.organisation(), settings);
+    },
+    // The audit log has an entry.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    meta: { errorToast: false },
+  });
+}

@@ -20,6 +20,7 @@ const MEMBERS = [
     email: 'ava@northwind.test',
     role: 'admin',
     joined_at: '2026-01-02T10:00:00Z',
+    two_factor: false,
   },
 ];
 

@@ -18,6 +18,7 @@ let members = [
     email: 'ava@northwind.test',
     role: 'admin',
     joined_at: '2026-01-02T10:00:00Z',
+    two_factor: false,
   },
   {
     id: MIA,
@@ -26,6 +27,7 @@ let members = [
     email: 'mia@northwind.test',
     role: 'member',
     joined_at: '2026-01-03T10:00:00Z',
+    two_factor: false,
   },
 ];
 

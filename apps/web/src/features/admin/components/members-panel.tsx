@@ -74,6 +74,13 @@ export function MembersPanel({ currentUserId }: { currentUserId: string }) {
       ),
     },
     {
+      id: 'two-factor',
+      header: 'Two-factor',
+      cellClassName: 'whitespace-nowrap',
+      cell: (member) =>
+        member.two_factor ? <Badge tone="success">On</Badge> : <Badge tone="neutral">Off</Badge>,
+    },
+    {
       id: 'joined',
       header: 'Joined',
       cellClassName: 'whitespace-nowrap text-fg-muted',

@@ -1,4 +1,5 @@
-// The organisation's settings: the phone country the call search reads local numbers with
+// The organisation's settings: whether members must use two-factor sign-in (docs/security.md,
+// "Two-factor sign-in"), and the phone country the call search reads local numbers with
 // (docs/search.md, "Search"). Countries by name from the browser (lib/country-names.ts).
 import type { OrganisationSettings } from '@callboard/contract';
 import { useMemo, useState, type SyntheticEvent } from 'react';
@@ -8,7 +9,12 @@ import { RequestErrorAlert } from '../../../components/ui/request-error-alert.ts
 import { Select } from '../../../components/ui/select.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { countryName } from '../../../lib/country-names.ts';
-import { useOrganisationSettings, useUpdatePhoneCountry } from '../api/organisation-settings.ts';
+import { Switch } from '../../../components/ui/switch.tsx';
+import {
+  useOrganisationSettings,
+  useUpdatePhoneCountry,
+  useUpdateTwoFactorRequirement,
+} from '../api/organisation-settings.ts';
 import { PanelHeader, PanelQuery } from './panel-states.tsx';
 
 export function OrganisationPanel() {
@@ -26,9 +32,43 @@ export function OrganisationPanel() {
         empty={null}
         isEmpty={() => false}
       >
-        {(data) => <PhoneCountryForm settings={data} />}
+        {(data) => (
+          <div className="divide-y divide-border">
+            <TwoFactorRequirement settings={data} />
+            <PhoneCountryForm settings={data} />
+          </div>
+        )}
       </PanelQuery>
     </section>
+  );
+}
+
+/** Saved as soon as it is switched; a failure puts it back and says why. */
+function TwoFactorRequirement({ settings }: { settings: OrganisationSettings }) {
+  const update = useUpdateTwoFactorRequirement();
+  const shown = update.isPending ? update.variables : settings.require_two_factor;
+  return (
+    <div className="max-w-xl space-y-3 px-4 py-5 sm:px-5">
+      {update.isError ? <RequestErrorAlert error={update.error} /> : null}
+      <Switch
+        checked={shown}
+        pending={update.isPending}
+        label="Require two-factor sign-in"
+        description="Members without it are asked to set it up (an authenticator app on their phone) at their next sign-in, before they can see any calls. The member list shows who has it."
+        onCheckedChange={(required) => {
+          if (update.isPending) return;
+          update.mutate(required, {
+            onSuccess: (saved) =>
+              showToast({
+                tone: 'success',
+                title: saved.require_two_factor
+                  ? 'Two-factor sign-in is now required'
+                  : 'Two-factor sign-in is no longer required',
+              }),
+          });
+        }}
+      />
+    </div>
   );
 }
 

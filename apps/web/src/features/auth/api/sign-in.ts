@@ -8,11 +8,20 @@ export interface SignInValues {
   password: string;
 }
 
-/** Signs in with email and password, then loads the session (access token and user). */
-export async function signInWithEmail(values: SignInValues): Promise<SessionState> {
-  await callApi(signInRoute, {
+/**
+ * Signs in with email and password, then loads the session (access token and user). An account
+ * with two-factor sign-in has no session yet: 'two-factor' says a code must follow.
+ */
+export async function signInWithEmail(values: SignInValues): Promise<SessionState | 'two-factor'> {
+  const answer = await callApi(signInRoute, {
     body: { email: values.email.trim(), password: values.password },
   });
+  if (answer.twoFactorRedirect) return 'two-factor';
+  return loadSignedInSession();
+}
+
+/** The session the identity endpoint has just set up, or a clear error if the cookie is missing. */
+export async function loadSignedInSession(): Promise<SessionState> {
   const state = await loadSession('SIGNED_IN');
   if (state.status !== 'signed-in') {
     // The server accepted the password but the browser did not keep its session cookie.

@@ -229,4 +229,80 @@ describe('SignInScreen', () => {
       'Your session has ended. Sign in again to continue.',
     );
   });
+
+  describe('the second step, for an account with two-factor sign-in', () => {
+    async function passwordAccepted(routes: Record<string, FakeHandler>) {
+      const rendered = renderSignIn({
+        'POST /api/auth/sign-in/email': () =>
+          jsonResponse({ twoFactorRedirect: true, twoFactorMethods: ['totp'] }),
+        ...routes,
+      });
+      await rendered.user.type(emailInput(), 'mia@northwind.test');
+      await rendered.user.type(passwordInput(), 'callboard-demo-2026{Enter}');
+      await screen.findByRole('heading', { name: 'Two-factor sign-in' });
+      return rendered;
+    }
+
+    it('asks for the app’s code, sends it with the trust choice, then goes on signed in', async () => {
+      const { fetchMock, router, user } = await passwordAccepted({
+        'POST /api/auth/two-factor/verify-totp': () => jsonResponse({ token: 't' }),
+        ...sessionRoutes(),
+      });
+      expect(sessionStore.getState().status).toBe('signed-out');
+      const code = screen.getByLabelText('Authentication code');
+      expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+      expect(code.getAttribute('inputmode')).toBe('numeric');
+      await user.type(code, '123 456');
+      await user.click(screen.getByLabelText(/Trust this browser for 30 days/u));
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      expect(sessionStore.getState().status).toBe('signed-in');
+      // The password (call 0), then the code (call 1).
+      expect(sentBody(fetchMock, 1)).toEqual({ code: '123456', trustDevice: true });
+    });
+
+    it('takes a backup code instead, in lower case', async () => {
+      const { fetchMock, router, user } = await passwordAccepted({
+        'POST /api/auth/two-factor/verify-backup-code': () => jsonResponse({ token: 't' }),
+        ...sessionRoutes(),
+      });
+      await user.click(screen.getByRole('button', { name: 'Use a backup code' }));
+      await user.type(screen.getByLabelText('Backup code'), ' K7M2P-X9QRT {Enter}');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      // The password (call 0), then the code (call 1).
+      expect(sentBody(fetchMock, 1)).toEqual({ code: 'k7m2p-x9qrt', trustDevice: false });
+    });
+
+    it('says a wrong code is wrong, and keeps the step', async () => {
+      const { user } = await passwordAccepted({
+        'POST /api/auth/two-factor/verify-totp': () =>
+          jsonResponse({ code: 'INVALID_CODE', message: 'Invalid code' }, 401),
+      });
+      await user.type(screen.getByLabelText('Authentication code'), '000000{Enter}');
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toMatch(/That code isn’t right/u);
+      expect(screen.getByLabelText('Authentication code')).toHaveProperty('value', '000000');
+    });
+
+    it('goes back to the password after too many wrong codes, and says why', async () => {
+      const { user } = await passwordAccepted({
+        'POST /api/auth/two-factor/verify-totp': () =>
+          jsonResponse(
+            {
+              code: 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
+              message: 'Too many attempts. Please request a new code.',
+            },
+            400,
+          ),
+      });
+      await user.type(screen.getByLabelText('Authentication code'), '000000{Enter}');
+      await screen.findByRole('heading', { name: 'Sign in to Callboard' });
+      expect(screen.getByRole('status').textContent).toBe(
+        'Too many wrong codes. Enter your password again for a new try.',
+      );
+      expect(passwordInput()).toHaveProperty('value', '');
+      expect(emailInput()).toHaveProperty('value', 'mia@northwind.test');
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,6 +16,19 @@ import {
   CenteredCardLayout,
   cardLayoutLinkClassName,
 } from '../../../components/ui/centered-card-layout.tsx';
+import type { RestartReason } from './two-factor-step.tsx';
+
+// Only accounts with two-factor sign-in need the second step: its code loads when one does,
+// while the password form still shows that it is busy.
+const loadTwoFactorStep = () => import('./two-factor-step.tsx');
+const TwoFactorStep = lazy(() =>
+  loadTwoFactorStep().then((module) => ({ default: module.TwoFactorStep })),
+);
+
+const RESTART_MESSAGES: Record<RestartReason, string> = {
+  'too-many': 'Too many wrong codes. Enter your password again for a new try.',
+  expired: 'That sign-in took too long. Enter your password again.',
+};
 
 const isThrottled = (error: unknown) => isApiError(error) && error.status === 429;
 
@@ -28,6 +41,8 @@ export function SignInScreen() {
   const passwordRef = useRef<HTMLInputElement>(null);
   const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<SignInErrors>({});
+  const [step, setStep] = useState<'password' | 'two-factor'>('password');
+  const [restart, setRestart] = useState<RestartReason | null>(null);
   const signIn = useSignIn();
   const navigate = useNavigate();
   const redirectTarget = useRedirectTarget();
@@ -59,9 +74,32 @@ export function SignInScreen() {
     if (checked.errors.email) return emailRef.current?.focus();
     if (checked.errors.password) return passwordRef.current?.focus();
     if (!checked.request) return;
+    setRestart(null);
     signIn.mutate(checked.request, {
-      onSuccess: () => void navigate(redirectTarget, { replace: true }),
+      onSuccess: (result) => {
+        if (result !== 'two-factor') return void navigate(redirectTarget, { replace: true });
+        // If the chunk fails to load, the step's Suspense boundary tries again.
+        void loadTwoFactorStep()
+          .catch(() => undefined)
+          .then(() => setStep('two-factor'));
+      },
     });
+  }
+
+  if (step === 'two-factor') {
+    return (
+      <Suspense fallback={null}>
+        <TwoFactorStep
+          onSignedIn={() => void navigate(redirectTarget, { replace: true })}
+          onRestart={(reason) => {
+            signIn.reset();
+            setValues((current) => ({ ...current, password: '' }));
+            setRestart(reason);
+            setStep('password');
+          }}
+        />
+      </Suspense>
+    );
   }
 
   return (
@@ -76,6 +114,8 @@ export function SignInScreen() {
           <Alert ref={alertRef} tone="error">
             {errorMessage(signIn.error)}
           </Alert>
+        ) : restart ? (
+          <Alert tone="info">{RESTART_MESSAGES[restart]}</Alert>
         ) : sessionEnded ? (
           <Alert tone="info">Your session has ended. Sign in again to continue.</Alert>
         ) : null}

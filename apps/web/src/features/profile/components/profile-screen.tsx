@@ -1,5 +1,5 @@
 // /profile: the signed-in user's name, whether notifications are emailed, changing the password
-// (other sessions end) and the sessions signed in as them.
+// (other sessions end), two-factor sign-in and the sessions signed in as them.
 import { updateProfileBodySchema, type Me } from '@callboard/contract';
 import { useId, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -22,6 +22,7 @@ import {
 } from '../../../lib/password-rules.ts';
 import { useChangePassword, useUpdateProfile } from '../api/profile-api.ts';
 import { SessionsSection } from './sessions-section.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
 export function ProfileScreen({ user }: { user: Me }) {
   return (
@@ -53,6 +54,12 @@ export function ProfileScreen({ user }: { user: Me }) {
           <PasswordForm />
         </Section>
         <Section
+          title="Two-factor sign-in"
+          description="A code from an app on your phone, asked for after your password."
+        >
+          <TwoFactorSection user={user} />
+        </Section>
+        <Section
           title="Sessions"
           description="Where you are signed in. Sign out any browser you no longer use or don't recognise."
         >
@@ -72,13 +79,18 @@ function Section({
   description: string;
   children: ReactNode;
 }) {
+  const headingId = useId();
   return (
     <Card>
-      <div className="border-b border-border px-5 py-4">
-        <h2 className="text-base font-semibold text-fg">{title}</h2>
-        <p className="mt-0.5 text-sm text-fg-muted">{description}</p>
-      </div>
-      <div className="px-5 py-5">{children}</div>
+      <section aria-labelledby={headingId}>
+        <div className="border-b border-border px-5 py-4">
+          <h2 id={headingId} className="text-base font-semibold text-fg">
+            {title}
+          </h2>
+          <p className="mt-0.5 text-sm text-fg-muted">{description}</p>
+        </div>
+        <div className="px-5 py-5">{children}</div>
+      </section>
     </Card>
   );
 }
