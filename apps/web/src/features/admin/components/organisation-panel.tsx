@@ -9,6 +9,7 @@ import { RequestErrorAlert } from '../../../components/ui/request-error-alert.ts
 import { Select } from '../../../components/ui/select.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { countryName } from '../../../lib/country-names.ts';
+import { useAuthSession } from '../../../lib/session-provider.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import {
   useOrganisationSettings,
@@ -46,6 +47,11 @@ export function OrganisationPanel() {
 /** Saved as soon as it is switched; a failure puts it back and says why. */
 function TwoFactorRequirement({ settings }: { settings: OrganisationSettings }) {
   const update = useUpdateTwoFactorRequirement();
+  const session = useAuthSession();
+  const youToo =
+    session && !session.user.two_factor.enabled
+      ? ' You don’t have it on yet: you will be asked to set it up too.'
+      : '';
   const shown = update.isPending ? update.variables : settings.require_two_factor;
   return (
     <div className="max-w-xl space-y-3 px-4 py-5 sm:px-5">
@@ -54,7 +60,7 @@ function TwoFactorRequirement({ settings }: { settings: OrganisationSettings }) 
         checked={shown}
         pending={update.isPending}
         label="Require two-factor sign-in"
-        description="Members without it are asked to set it up (an authenticator app on their phone) at their next sign-in, before they can see any calls. The member list shows who has it."
+        description={`Members without it are asked to set it up (an authenticator app on their phone) at their next sign-in, before they can see any calls. The member list shows who has it.${youToo}`}
         onCheckedChange={(required) => {
           if (update.isPending) return;
           update.mutate(required, {
