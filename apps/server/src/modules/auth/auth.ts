@@ -34,6 +34,7 @@ import {
   CODE_LOCK_SECONDS,
   codeAlreadyUsed,
   generateBackupCodes,
+  recordWrongCode,
   mustEnrolTwoFactor,
   recordIdentityEvent,
   TOTP_DIGITS,
@@ -174,15 +175,29 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
       (ctx.path === '/two-factor/verify-totp' ? await challengedUserId(ctx) : null);
     // No session and no challenge: better-auth answers 401 itself.
     if (!userId) return;
+    // The body is not validated yet: better-auth's own check comes after this hook.
+    const body = (typeof ctx.body === 'object' && ctx.body !== null ? ctx.body : {}) as {
+      code?: unknown;
+      password?: unknown;
+    };
     // Turning two-factor off: the password first, so that a wrong one does not use up the code.
-    if (ctx.path === '/two-factor/disable') await ctx.context.password.checkPassword(userId, ctx);
-    const code = (ctx.body as { code?: unknown } | undefined)?.code;
-    const result =
-      typeof code === 'string'
-        ? await claimTotpCode(db, ctx.context.secretConfig, userId, code)
-        : 'wrong';
+    if (ctx.path === '/two-factor/disable') {
+      if (typeof body.password !== 'string') {
+        throw new APIError('BAD_REQUEST', {
+          code: 'INVALID_PASSWORD',
+          message: 'Enter your password.',
+        });
+      }
+      await ctx.context.password.checkPassword(userId, ctx);
+    }
+    const { result, confirmed } =
+      typeof body.code === 'string'
+        ? await claimTotpCode(db, ctx.context.secretConfig, userId, body.code)
+        : { result: 'wrong' as const, confirmed: true };
     if (result === 'used') throw codeAlreadyUsed();
     if (ctx.path === '/two-factor/disable') {
+      // Counted like a wrong code at sign-in: ten in a row lock the codes.
+      if (result === 'wrong') await recordWrongCode(db, userId);
       if (result === 'locked') {
         throw new APIError('TOO_MANY_REQUESTS', {
           code: 'ACCOUNT_TEMPORARILY_LOCKED',
@@ -198,11 +213,23 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
       return;
     }
     // A first code with a session confirms an enrolment (sign-in's second step has none).
-    if (session && result === 'accepted' && ctx.request) enrolments.set(ctx.request, userId);
+    if (session && !confirmed && result === 'accepted' && ctx.request) {
+      enrolments.set(ctx.request, userId);
+    }
   }
 
-  /** The audit entries of two-factor's endpoints, once they have succeeded. */
+  /**
+   * The audit entries of two-factor's endpoints, once they have succeeded. The change is made and
+   * the session replaced by then: a failed entry is logged, not answered (which would lose the
+   * new session's cookie).
+   */
   async function auditTwoFactor(ctx: AuthContext, returned: unknown) {
+    await writeTwoFactorAudit(ctx, returned).catch((error: unknown) => {
+      logger.error({ err: error, path: ctx.path }, 'could not write a two-factor audit entry');
+    });
+  }
+
+  async function writeTwoFactorAudit(ctx: AuthContext, returned: unknown) {
     if (returned instanceof Error || returned instanceof Response) return;
     if (ctx.path === '/two-factor/verify-totp') {
       const userId = ctx.request ? enrolments.get(ctx.request) : undefined;
@@ -372,7 +399,9 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
         const userId = resetUserIds.get(ctx.request);
         if (!userId) return;
         const user = await ctx.context.internalAdapter.findUserById(userId);
-        if (!user) return;
+        // With two-factor on, a reset link is not a second factor: the user signs in with the
+        // new password and a code.
+        if (!user || (user as { twoFactorEnabled?: boolean }).twoFactorEnabled) return;
         const session = await ctx.context.internalAdapter.createSession(userId);
         await setSessionCookie(ctx, { session, user });
       }),
@@ -384,7 +413,7 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
           audience: config.APP_URL,
           expirationTime: `${ACCESS_TOKEN_LIFETIME_SECONDS}s`,
           // sid lets the API end access as soon as the session ends (db/tenant.ts); enrol
-          // limits the token to setting up two-factor sign-in (http/two-factor-gate.ts).
+          // limits the token to setting up two-factor sign-in (ENROLMENT_ROUTE in http/app.ts).
           definePayload: async ({ session, user }) =>
             (await mustEnrolTwoFactor(db, user.id))
               ? { sid: session.id, enrol: true }

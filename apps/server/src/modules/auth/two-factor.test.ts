@@ -179,6 +179,39 @@ describe.each(testDatabaseKinds)('two-factor sign-in [$name]', ({ create }) => {
     expect(unspent.status).toBe(200);
   });
 
+  it('does not let a password reset stand in for the second factor', async () => {
+    // gus has two-factor on (the test before).
+    const email = 'gus.admin@globex.test';
+    const browser = new TestClient(server.url);
+    const asked = await browser.request('POST', '/api/auth/request-password-reset', {
+      json: { email },
+    });
+    expect(asked.status).toBe(200);
+    const outbox = await browser.request<{ messages: { text: string }[] }>(
+      'GET',
+      `/api/dev/outbox?to=${encodeURIComponent(email)}`,
+    );
+    const token = /\/update-password\?token=([^\s&]+)/u.exec(
+      outbox.body.messages.at(-1)?.text ?? '',
+    )?.[1];
+    expect(token).toBeTruthy();
+    const newPassword = 'Lantern-quartz-harbour-61';
+    const reset = await browser.request('POST', '/api/auth/reset-password', {
+      json: { token: decodeURIComponent(token ?? ''), newPassword },
+    });
+    expect(reset.status).toBe(200);
+    // The reset set the password but gave no session: sign-in still asks for a code.
+    expect(browser.hasSessionCookie).toBe(false);
+    expect((await browser.refreshAccessToken()).status).toBe(401);
+    const signIn = await browser.request<{ twoFactorRedirect?: boolean }>(
+      'POST',
+      '/api/auth/sign-in/email',
+      { json: { email, password: newPassword } },
+    );
+    expect(signIn.body.twoFactorRedirect).toBe(true);
+    expect(browser.hasSessionCookie).toBe(false);
+  });
+
   it('ends a challenge after five wrong codes and locks the codes after ten', async () => {
     const gia = await signedIn('gia@globex.test');
     const { totpURI } = await enrol(gia);
@@ -216,12 +249,17 @@ describe.each(testDatabaseKinds)('two-factor sign-in [$name]', ({ create }) => {
       json: { password: DEMO_PASSWORD },
     });
     expect(noCode.status).toBe(400);
+    // Hostile bodies are refused, not crashed on.
+    for (const json of [null, { password: 123, code: '123456' }, { password: {}, code: [] }]) {
+      expect((await client.request('POST', '/api/auth/two-factor/disable', { json })).status).toBe(
+        400,
+      );
+    }
     const wrongPassword = await client.request('POST', '/api/auth/two-factor/disable', {
       json: { password: 'not the password', code: await codeFor(totpURI, 1) },
     });
     expect(wrongPassword.status).toBe(400);
     expect((await me(client)).two_factor.enabled).toBe(true);
-
     const off = await client.request('POST', '/api/auth/two-factor/disable', {
       json: { password: DEMO_PASSWORD, code: await codeFor(totpURI, 1) },
     });
@@ -254,7 +292,15 @@ describe.each(testDatabaseKinds)('two-factor sign-in [$name]', ({ create }) => {
       expect((await mia.request('GET', '/api/v1/me/sessions')).status).toBe(200);
 
       // Setting it up lifts the limit at once (the enrolment's new session, a new token).
-      await enrol(mia);
+      const { totpURI } = await enrol(mia);
+      // A right code sent again with the session is not a second "turned on" entry.
+      const miaId = (await me(mia)).id;
+      const entries = (await auditOf('two_factor.enabled', miaId)).length;
+      const again = await mia.request('POST', '/api/auth/two-factor/verify-totp', {
+        json: { code: await codeFor(totpURI, 1) },
+      });
+      expect(again.status).toBe(200);
+      expect(await auditOf('two_factor.enabled', miaId)).toHaveLength(entries);
       expect((await mia.request('GET', '/api/v1/calls')).status).toBe(200);
       expect((await me(mia)).two_factor).toEqual({ enabled: true, required: true });
       const audit = await ava.request<{ entries: AuditEntry[] }>(

@@ -58,24 +58,34 @@ async function stepOfCode(secret: string, code: string, now = Date.now()): Promi
 /**
  * Checks `code` against the user's authenticator secret and, if it is right, uses it up: the code's
  * time step is recorded, and a code of that step or an earlier one is refused from then on.
- * Returns 'accepted', 'wrong' (or no secret), 'used' (right, but already spent) or 'locked' (too
- * many wrong codes: nothing is checked, and better-auth refuses). Two requests with the same code
- * cannot both be accepted: the step is claimed by one conditional UPDATE.
+ * `result` is 'accepted', 'wrong' (or no secret), 'used' (right, but already spent) or 'locked'
+ * (too many wrong codes: nothing is checked, and better-auth refuses); `confirmed` is false while
+ * the enrolment waits for its first code. Two requests with the same code cannot both be accepted:
+ * the step is claimed by one conditional UPDATE.
  */
 export async function claimTotpCode(
   db: Db,
   key: SecretKey,
   userId: string,
   code: string,
-): Promise<'accepted' | 'wrong' | 'used' | 'locked'> {
+): Promise<{ result: 'accepted' | 'wrong' | 'used' | 'locked'; confirmed: boolean }> {
   const [row] = await db
-    .select({ secret: twoFactors.secret, lockedUntil: twoFactors.lockedUntil })
+    .select({
+      secret: twoFactors.secret,
+      lockedUntil: twoFactors.lockedUntil,
+      confirmed: twoFactors.verified,
+    })
     .from(twoFactors)
     .where(eq(twoFactors.userId, userId));
-  if (!row) return 'wrong';
-  if (row.lockedUntil && row.lockedUntil > new Date()) return 'locked';
-  const step = await stepOfCode(await symmetricDecrypt({ key, data: row.secret }), code.trim());
-  if (step === null) return 'wrong';
+  if (!row) return { result: 'wrong', confirmed: false };
+  const answer = (result: 'accepted' | 'wrong' | 'used' | 'locked') => ({
+    result,
+    confirmed: row.confirmed,
+  });
+  if (row.lockedUntil && row.lockedUntil > new Date()) return answer('locked');
+  // As better-auth compares it: untrimmed, so that both agree on what is wrong.
+  const step = await stepOfCode(await symmetricDecrypt({ key, data: row.secret }), code);
+  if (step === null) return answer('wrong');
   const claimed = await db
     .update(twoFactors)
     .set({ lastTotpStep: step })
@@ -86,7 +96,24 @@ export async function claimTotpCode(
       ),
     )
     .returning({ id: twoFactors.id });
-  return claimed.length > 0 ? 'accepted' : 'used';
+  return answer(claimed.length > 0 ? 'accepted' : 'used');
+}
+
+/**
+ * Counts a wrong code sent outside sign-in (turning two-factor off) as better-auth counts one at
+ * sign-in: CODE_FAILURES_BEFORE_LOCK in a row lock the account's codes for CODE_LOCK_SECONDS.
+ */
+export async function recordWrongCode(db: Db, userId: string): Promise<void> {
+  await db.execute(
+    sql`update two_factors
+        set failed_verification_count = failed_verification_count + 1,
+            locked_until = case
+              when failed_verification_count + 1 >= ${CODE_FAILURES_BEFORE_LOCK}
+                then now() + make_interval(secs => ${CODE_LOCK_SECONDS})
+              else locked_until
+            end
+        where user_id = ${userId}`,
+  );
 }
 
 export const codeAlreadyUsed = () =>
