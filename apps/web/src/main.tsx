@@ -34,6 +34,12 @@ configureApiClient({
     navigate: (to) => void router.navigate(to, { replace: true }),
     currentLocation: () => router.state.location,
   }),
+  // The organisation has just started to require two-factor sign-in: a fresh load of the set-up
+  // page reads the user (and the new requirement) again.
+  onTwoFactorRequired: () => {
+    if (window.location.pathname !== '/setup-two-factor')
+      window.location.assign('/setup-two-factor');
+  },
 });
 // Every failed query and mutation: 401 → sign out; anything else → analytics event and a toast.
 setRequestErrorHandler(handleRequestError);

@@ -119,6 +119,27 @@ describe('apiClient', () => {
     expect(onUnauthenticated).not.toHaveBeenCalled();
   });
 
+  it('says when the organisation requires two-factor of this user, and only then', async () => {
+    const onTwoFactorRequired = vi.fn();
+    const refusal = (code: string) =>
+      createApiClient({
+        fetch: createFakeFetch({
+          'GET /api/v1/calls': () => jsonResponse({ error: { code, message: 'Refused' } }, 403),
+        }),
+        getAccessToken: () => 'token',
+        onUnauthenticated: vi.fn(),
+        onTwoFactorRequired,
+      });
+    await expect(
+      refusal('FORBIDDEN').request('/calls', { schema: z.unknown() }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(onTwoFactorRequired).not.toHaveBeenCalled();
+    await expect(
+      refusal('TWO_FACTOR_REQUIRED').request('/calls', { schema: z.unknown() }),
+    ).rejects.toMatchObject({ status: 403, code: 'TWO_FACTOR_REQUIRED' });
+    expect(onTwoFactorRequired).toHaveBeenCalledTimes(1);
+  });
+
   it('reports network failures and 502–504 as retryable', async () => {
     const offline = createApiClient({
       fetch: vi.fn().mockRejectedValue(new TypeError('Failed to fetch')),

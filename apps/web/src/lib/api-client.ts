@@ -122,6 +122,11 @@ export interface ApiClientDeps {
   getAccessToken: () => Promise<string | null> | string | null;
   /** Called once per 401 answer, before the request rejects. */
   onUnauthenticated: () => void;
+  /**
+   * Called when the API answers TWO_FACTOR_REQUIRED: the organisation now requires two-factor
+   * sign-in of this user, who has not set it up (docs/security.md, "Two-factor sign-in").
+   */
+  onTwoFactorRequired?: () => void;
 }
 
 /** A request whose body or answer is not JSON (a CSV file). */
@@ -144,6 +149,10 @@ export interface ApiClient {
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const refused = (error: ApiError) => {
+    if (error.code === 'TWO_FACTOR_REQUIRED') deps.onTwoFactorRequired?.();
+    return error;
+  };
   return {
     async request<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
       const token = options.anonymous
@@ -156,7 +165,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         deps.onUnauthenticated();
         throw await errorFromResponse(response, 'UNAUTHENTICATED', true);
       }
-      if (!response.ok) throw await errorFromResponse(response);
+      if (!response.ok) throw refused(await errorFromResponse(response));
       return parseBody(response, options.schema);
     },
     async requestRaw(path: string, options: RawRequestOptions): Promise<Response> {
@@ -181,7 +190,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         deps.onUnauthenticated();
         throw await errorFromResponse(response, 'UNAUTHENTICATED', true);
       }
-      if (!response.ok) throw await errorFromResponse(response);
+      if (!response.ok) throw refused(await errorFromResponse(response));
       connectionStatus.reportOk();
       return response;
     },
@@ -202,6 +211,7 @@ export function configureApiClient(deps: Omit<ApiClientDeps, 'fetch'>): void {
 export const apiClient: ApiClient = createApiClient({
   getAccessToken: () => configured.getAccessToken(),
   onUnauthenticated: () => configured.onUnauthenticated(),
+  onTwoFactorRequired: () => configured.onTwoFactorRequired?.(),
 });
 
 /**

@@ -193,6 +193,7 @@ export const changePasswordRoute = defineRoute({
 // ——— two-factor sign-in (docs/security.md, "Two-factor sign-in") ———
 
 const codeErrors = {
+  400: 'Too many wrong codes for this sign-in (TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE): enter the password again',
   401: 'The code is wrong or already used (code CODE_ALREADY_USED), or the challenge is over',
   429: 'Too many wrong codes in a row: codes are refused for 15 minutes',
 } as const;
@@ -251,7 +252,7 @@ export const disableTwoFactorRoute = defineRoute({
   auth: 'session',
   body: z.object({ password: z.string(), code: z.string() }),
   response: { status: 200, description: 'Turned off', schema: statusSchema },
-  errors: { 400: 'Wrong password or code', ...codeErrors },
+  errors: { ...codeErrors, 400: 'Wrong password or code' },
   errorSchema: authErrorBodySchema,
 });
 

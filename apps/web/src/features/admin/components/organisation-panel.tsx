@@ -60,7 +60,7 @@ function TwoFactorRequirement({ settings }: { settings: OrganisationSettings }) 
         checked={shown}
         pending={update.isPending}
         label="Require two-factor sign-in"
-        description={`Members without it are asked to set it up (an authenticator app on their phone) at their next sign-in, before they can see any calls. The member list shows who has it.${youToo}`}
+        description={`Members without it are asked to set it up (an authenticator app on their phone) before they can see any calls: at once when they next sign in, within 15 minutes if they are signed in now. The member list shows who has it.${youToo}`}
         onCheckedChange={(required) => {
           if (update.isPending) return;
           update.mutate(required, {

@@ -123,8 +123,9 @@ export function SignInScreen() {
         <Field label="Email" error={errors.email}>
           <EmailInput
             ref={emailRef}
-            // The sign-in page has one job; start where the user will type.
-            autoFocus
+            // The sign-in page has one job; start where the user will type (back from the code
+            // step, the email is still there and the password is what is missing).
+            autoFocus={!restart}
             name="email"
             value={values.email}
             onChange={onChange('email')}
@@ -146,6 +147,7 @@ export function SignInScreen() {
         >
           <PasswordInput
             ref={passwordRef}
+            autoFocus={Boolean(restart)}
             autoComplete="current-password"
             name="password"
             value={values.password}

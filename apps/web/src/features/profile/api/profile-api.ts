@@ -70,7 +70,7 @@ export function useOwnSessions() {
   return useQuery(ownSessionsQueryOptions());
 }
 
-function useInvalidateSessions() {
+export function useInvalidateSessions() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: sessionKeys.own() });
 }

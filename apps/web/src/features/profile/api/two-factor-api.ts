@@ -8,6 +8,7 @@ import {
 } from '@callboard/contract/auth-routes';
 import { callApi } from '../../../lib/api-client.ts';
 import { loadSession } from '../../../lib/session.ts';
+import { useInvalidateSessions } from './profile-api.ts';
 
 export interface Enrolment {
   /** otpauth://totp/…, for the QR code; its `secret` is the key typed by hand. */
@@ -28,16 +29,20 @@ export function useStartEnrolment() {
 
 /** Confirms the enrolment with the app's first code; from then on sign-in asks for a code. */
 export function useConfirmEnrolment() {
+  // The session was replaced: the list of sessions has a new "this browser".
+  const invalidate = useInvalidateSessions();
   return useMutation({
     mutationFn: async (code: string) => {
       await callApi(verifyTotpRoute, { body: { code: code.replace(/\s+/gu, '') } });
       await loadSession('TOKEN_REFRESHED');
     },
+    onSuccess: invalidate,
     meta: { errorToast: false },
   });
 }
 
 export function useDisableTwoFactor() {
+  const invalidate = useInvalidateSessions();
   return useMutation({
     mutationFn: async (input: { password: string; code: string }) => {
       await callApi(disableTwoFactorRoute, {
@@ -45,6 +50,7 @@ export function useDisableTwoFactor() {
       });
       await loadSession('TOKEN_REFRESHED');
     },
+    onSuccess: invalidate,
     meta: { errorToast: false },
   });
 }

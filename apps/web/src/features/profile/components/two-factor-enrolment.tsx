@@ -162,6 +162,8 @@ function ScanStep({
       <Field label="Code from the app" error={missing ? 'Enter the code.' : (problem ?? undefined)}>
         <Input
           ref={codeRef}
+          // The password step that had the focus is gone: the code is what comes next.
+          autoFocus
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
