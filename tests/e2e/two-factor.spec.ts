@@ -3,6 +3,7 @@
 // password and a code, then with a backup code, which is spent; and an organisation that requires
 // it sends a member without it to set it up before anything else. Each journey uses accounts of
 // its own, so the demo accounts the other journeys sign in with never need a code.
+import AxeBuilder from '@axe-core/playwright';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import {
@@ -71,17 +72,26 @@ async function codeFor(key: string, steps = 0): Promise<string> {
   return createOTP(secret).hotp(Math.floor(Date.now() / 30_000) + steps);
 }
 
+/** No serious or critical accessibility problem on the page as it is (axe). */
+async function accessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
 /** Sets up two-factor on the page it is on (the profile's section or the set-up page). */
 async function enrol(page: Page): Promise<{ key: string; backupCodes: string[] }> {
   await page.getByLabel('Your password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('img', { name: /^QR code for Callboard/u })).toBeVisible();
+  await accessible(page);
   const key = (await page.getByTestId('two-factor-key').textContent()) ?? '';
   await page.getByLabel('Code from the app').fill(await codeFor(key));
   await page.getByRole('button', { name: 'Turn on two-factor' }).click();
   const list = page.getByRole('list', { name: 'Backup codes' });
   await expect(list.getByRole('listitem')).toHaveCount(10);
   const backupCodes = await list.getByRole('listitem').allTextContents();
+  await accessible(page);
   await page.getByRole('button', { name: 'I’ve saved them' }).click();
   return { key, backupCodes };
 }
@@ -117,6 +127,7 @@ test('a user turns on two-factor, then signs in with a code, then with a backup 
   await signOut(page);
   await signIn(page, email, PASSWORD);
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+  await accessible(page);
   await page.getByLabel('Authentication code').fill(await codeFor(key, 1));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/u);
