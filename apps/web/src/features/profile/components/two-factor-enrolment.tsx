@@ -5,7 +5,7 @@ import { useRef, useState, type SubmitEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { Input, type InputProps } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -26,6 +26,24 @@ export function codeOrPasswordProblem(error: unknown): string | null {
   }
   if (error.code === 'CODE_ALREADY_USED') return error.message;
   return null;
+}
+
+/**
+ * The field for a code from the authenticator app: the phone's number pad, and the one-time-code
+ * autofill of password managers that hold the key.
+ */
+export function AppCodeInput(props: InputProps) {
+  return (
+    <Input
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      placeholder="123456"
+      maxLength={8}
+      className="font-mono tracking-widest sm:max-w-40"
+      {...props}
+    />
+  );
 }
 
 export function TwoFactorEnrolment({
@@ -160,16 +178,10 @@ function ScanStep({
       </div>
       {confirm.isError && !problem ? <RequestErrorAlert error={confirm.error} /> : null}
       <Field label="Code from the app" error={missing ? 'Enter the code.' : (problem ?? undefined)}>
-        <Input
+        <AppCodeInput
           ref={codeRef}
           // The password step that had the focus is gone: the code is what comes next.
           autoFocus
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="123456"
-          maxLength={8}
-          className="font-mono tracking-widest sm:max-w-40"
           value={code}
           onChange={(event) => {
             setCode(event.target.value);

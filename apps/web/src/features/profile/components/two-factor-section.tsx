@@ -6,13 +6,16 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDisableTwoFactor } from '../api/two-factor-api.ts';
-import { codeOrPasswordProblem, TwoFactorEnrolment } from './two-factor-enrolment.tsx';
+import {
+  AppCodeInput,
+  codeOrPasswordProblem,
+  TwoFactorEnrolment,
+} from './two-factor-enrolment.tsx';
 
 type Mode = 'view' | 'enrol' | 'disable';
 
@@ -121,13 +124,7 @@ function DisableForm({ onClose }: { onClose: () => void }) {
         label="Code from your authenticator app"
         error={missing.code ?? (!wrongPassword ? (problem ?? undefined) : undefined)}
       >
-        <Input
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="123456"
-          maxLength={8}
-          className="font-mono tracking-widest sm:max-w-40"
+        <AppCodeInput
           value={code}
           onChange={(event) => {
             setCode(event.target.value);
