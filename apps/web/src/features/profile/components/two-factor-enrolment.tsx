@@ -1,7 +1,7 @@
 // Setting up two-factor sign-in, in three steps: confirm the password; scan the QR code (or type
 // the key) and enter the app's first code; save the ten backup codes, shown only this once. Used
 // on the profile and on the page an organisation that requires two-factor sends its members to.
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -43,6 +43,32 @@ export function AppCodeInput(props: InputProps) {
       className="font-mono tracking-widest sm:max-w-40"
       {...props}
     />
+  );
+}
+
+/** A step's buttons: Cancel, when the step can be left, and the one that sends it. */
+export function FormActions({
+  onCancel,
+  pending,
+  pendingLabel,
+  children,
+}: {
+  onCancel: (() => void) | undefined;
+  pending: boolean;
+  pendingLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      {onCancel ? (
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      ) : null}
+      <Button type="submit" pending={pending} pendingLabel={pendingLabel}>
+        {children}
+      </Button>
+    </div>
   );
 }
 
@@ -109,16 +135,9 @@ function PasswordStep({
           }}
         />
       </Field>
-      <div className="flex flex-wrap justify-end gap-2">
-        {onCancel ? (
-          <Button type="button" variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-        <Button type="submit" pending={start.isPending} pendingLabel="Checking…">
-          Continue
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} pending={start.isPending} pendingLabel="Checking…">
+        Continue
+      </FormActions>
     </form>
   );
 }
@@ -190,16 +209,9 @@ function ScanStep({
           }}
         />
       </Field>
-      <div className="flex flex-wrap justify-end gap-2">
-        {onCancel ? (
-          <Button type="button" variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-        <Button type="submit" pending={confirm.isPending} pendingLabel="Checking…">
-          Turn on two-factor
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} pending={confirm.isPending} pendingLabel="Checking…">
+        Turn on two-factor
+      </FormActions>
     </form>
   );
 }

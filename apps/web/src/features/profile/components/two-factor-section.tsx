@@ -14,6 +14,7 @@ import { useDisableTwoFactor } from '../api/two-factor-api.ts';
 import {
   AppCodeInput,
   codeOrPasswordProblem,
+  FormActions,
   TwoFactorEnrolment,
 } from './two-factor-enrolment.tsx';
 
@@ -132,14 +133,9 @@ function DisableForm({ onClose }: { onClose: () => void }) {
           }}
         />
       </Field>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" pending={disable.isPending} pendingLabel="Turning off…">
-          Turn off two-factor
-        </Button>
-      </div>
+      <FormActions onCancel={onClose} pending={disable.isPending} pendingLabel="Turning off…">
+        Turn off two-factor
+      </FormActions>
     </form>
   );
 }
