@@ -31,6 +31,12 @@ export const ERROR_CODES = [
    * profile's own routes answer until they do (docs/security.md, "Two-factor sign-in").
    */
   'TWO_FACTOR_REQUIRED',
+  /**
+   * 403: a sensitive action (creating an API key) needs a sign-in or a re-authentication (POST
+   * /api/auth/reauthenticate) within the last 10 minutes; confirm and send it again
+   * (docs/security.md, "Re-authentication").
+   */
+  'REAUTHENTICATION_REQUIRED',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',

@@ -83,6 +83,12 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * When the user last confirmed it was them in this session (password or code), after signing
+     * in; sensitive actions need this or the sign-in within REAUTHENTICATION_WINDOW_SECONDS
+     * (docs/security.md, "Re-authentication"). better-auth does not know this column.
+     */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );

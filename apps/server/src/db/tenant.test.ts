@@ -189,6 +189,7 @@ const EXPECTED_FUNCTIONS = [
   'end_own_sessions',
   'ingest_refused_agents',
   'organisation_two_factor_members',
+  'own_session_recently_authenticated',
   'own_sessions',
   'own_two_factor_enabled',
   'set_member_role',

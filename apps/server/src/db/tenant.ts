@@ -286,6 +286,19 @@ export function requireAdmin(principal: Principal): string {
   return organisationId;
 }
 
+/**
+ * For sensitive actions: the session asking signed in, or re-authenticated, within the last
+ * `withinSeconds`; else the API's 403 REAUTHENTICATION_REQUIRED (docs/security.md,
+ * "Re-authentication"). Asked inside the action's own transaction.
+ */
+export async function requireRecentAuthentication(tx: Tx, withinSeconds: number): Promise<void> {
+  const [row] = await queryRows<{ recent: boolean }>(
+    tx,
+    sql`select own_session_recently_authenticated(${withinSeconds}::integer) as recent`,
+  );
+  if (!row?.recent) throw AppError.reauthenticationRequired();
+}
+
 /** The principal's organisation, or the product's 403 when they have none. */
 export function requireOrganisation(principal: Principal): string {
   if (!principal.organisationId) throw AppError.noOrganisation();

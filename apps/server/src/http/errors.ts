@@ -16,6 +16,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   NO_ORGANISATION: 403,
   FORBIDDEN: 403,
   TWO_FACTOR_REQUIRED: 403,
+  REAUTHENTICATION_REQUIRED: 403,
   NOT_FOUND: 404,
   VALIDATION_FAILED: 400,
   WEAK_PASSWORD: 400,
@@ -87,6 +88,13 @@ export class AppError extends Error {
     return new AppError(
       'TWO_FACTOR_REQUIRED',
       'Your organisation requires two-factor sign-in. Set it up on your profile to continue.',
+    );
+  }
+  /** A sensitive action without a recent sign-in or re-authentication (docs/security.md). */
+  static reauthenticationRequired() {
+    return new AppError(
+      'REAUTHENTICATION_REQUIRED',
+      'Confirm it’s you: enter your password again to continue.',
     );
   }
   static validation(message: string, details?: ErrorDetails) {

@@ -215,6 +215,8 @@ describe.each(testDatabaseKinds)('metrics [$name]', ({ name, create }) => {
     const ingested = (all: Sample[], source: string, result: string) =>
       valueOf(all, 'callboard_calls_ingested_total', { source, result });
     const before = await samples();
+    // Signed in before every test: confirm the password, as a key needs a recent one.
+    await ava.request('POST', '/api/auth/reauthenticate', { json: { password: DEMO_PASSWORD } });
     const { key } = (
       await ava.request<CreatedApiKey>('POST', '/api/v1/admin/api-keys', {
         json: { name: 'Metrics test' },

@@ -717,6 +717,18 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
     });
   });
 
+  it('re-authentication', async () => {
+    const answer = await succeed(mia, contract.reauthenticateRoute, {
+      body: { password: DEMO_PASSWORD },
+    });
+    expect(answer).toHaveProperty('reauthenticated_until');
+    await fail(mia, contract.reauthenticateRoute, 400, { body: { password: 'wrong-password' } });
+    await fail(mia, contract.reauthenticateRoute, 400, { body: { code: '123456' } });
+    await fail(anonymous, contract.reauthenticateRoute, 401, {
+      body: { password: DEMO_PASSWORD },
+    });
+  });
+
   it('checked the success answer of every declared route', () => {
     const routes: readonly RouteDeclaration[] = [...V1_ROUTES, ...AUTH_ROUTES];
     const missing = routes

@@ -1,5 +1,6 @@
 // /api/v1/admin/* (organisation admins) and /api/v1/platform/* (platform operators).
 import { z } from 'zod';
+import { REAUTHENTICATION_WINDOW_MINUTES } from './auth.ts';
 import {
   adminAgentSchema,
   adminMemberSchema,
@@ -327,7 +328,11 @@ export const createApiKeyRoute = defineRoute({
       created_at: '2026-05-04T09:00:00.000Z',
     },
   },
-  errors: { ...invalidInput, ...asAdmin },
+  errors: {
+    ...invalidInput,
+    ...asAdmin,
+    403: `${asAdmin[403]}; or REAUTHENTICATION_REQUIRED: the session signed in more than ${REAUTHENTICATION_WINDOW_MINUTES} minutes ago and has not confirmed it is its user since (POST /api/auth/reauthenticate)`,
+  },
 });
 
 export const revokeApiKeyRoute = defineRoute({

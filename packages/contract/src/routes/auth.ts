@@ -256,6 +256,32 @@ export const disableTwoFactorRoute = defineRoute({
   errorSchema: authErrorBodySchema,
 });
 
+// ——— re-authentication (docs/security.md, "Re-authentication") ———
+
+/** How long a re-authentication (or a sign-in) lets a session do sensitive things. */
+export const REAUTHENTICATION_WINDOW_MINUTES = 10;
+
+export const reauthenticateRoute = defineRoute({
+  operationId: 'reauthenticateSession',
+  method: 'post',
+  base: '/api/auth',
+  path: '/reauthenticate',
+  summary: `Confirm it is you: the password, or a current authenticator code when two-factor is on. Sensitive actions are then allowed for ${REAUTHENTICATION_WINDOW_MINUTES} minutes`,
+  auth: 'session',
+  body: z.union([z.strictObject({ password: z.string() }), z.strictObject({ code: z.string() })]),
+  response: {
+    status: 200,
+    description: 'Confirmed: when the session must confirm again',
+    schema: z.object({ reauthenticated_until: z.iso.datetime({ offset: true }) }),
+  },
+  errors: {
+    400: 'Wrong password (INVALID_PASSWORD) or code (INVALID_CODE, CODE_ALREADY_USED), or a code while two-factor is off',
+    401: 'No session',
+    429: 'Too many wrong passwords (5 in 15 minutes) or codes: try again later',
+  },
+  errorSchema: authErrorBodySchema,
+});
+
 /** Every identity route the browser calls, for the OpenAPI document. */
 export const AUTH_ROUTES = [
   signInRoute,
@@ -270,4 +296,5 @@ export const AUTH_ROUTES = [
   verifyTotpRoute,
   verifyBackupCodeRoute,
   disableTwoFactorRoute,
+  reauthenticateRoute,
 ] as const;

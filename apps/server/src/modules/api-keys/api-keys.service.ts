@@ -2,9 +2,15 @@
 // them. A key's secret exists only in the answer to its creation; the database keeps its SHA-256.
 import type { ApiKey, CreatedApiKey } from '@callboard/contract';
 import type { Db } from '../../db/client.ts';
-import { requireAdmin, withTenant, type AccessClaims } from '../../db/tenant.ts';
+import {
+  requireAdmin,
+  requireRecentAuthentication,
+  withTenant,
+  type AccessClaims,
+} from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/audit.queries.ts';
+import { REAUTHENTICATION_WINDOW_SECONDS } from '../auth/reauthentication.ts';
 import { newApiKey } from './api-key-secret.ts';
 import { insertApiKey, selectLiveApiKeys, setApiKeyRevoked } from './api-keys.queries.ts';
 
@@ -25,6 +31,9 @@ export async function createApiKey(
 ): Promise<CreatedApiKey> {
   return withTenant(db, claims, async (tx, principal) => {
     const organisationId = requireAdmin(principal);
+    // A key adds calls to the organisation's log for as long as it lives: only a session that has
+    // just proved whose it is may make one.
+    await requireRecentAuthentication(tx, REAUTHENTICATION_WINDOW_SECONDS);
     const { key, prefix, hash } = newApiKey();
     const row = await insertApiKey(tx, {
       organisationId,

@@ -28,6 +28,8 @@ export const AUTH_ENDPOINTS = new Set([
   'POST /two-factor/verify-totp',
   'POST /two-factor/verify-backup-code',
   'POST /two-factor/disable',
+  // Confirming it is you before a sensitive action (docs/security.md, "Re-authentication").
+  'POST /reauthenticate',
 ]);
 
 /** A JSON body our own identity endpoints take, or null (answered 400 in better-auth's shape). */

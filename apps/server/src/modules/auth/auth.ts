@@ -26,6 +26,7 @@ import { consumeRate } from '../../lib/rate-limit.ts';
 import { passwordHashing } from './password-hashing.ts';
 import { passwordProblems } from './password-rules.ts';
 import { resetPasswordMail } from './mails.ts';
+import { confirmPassword, reauthentication } from './reauthentication.ts';
 import { clearSignInLimits } from './sign-in-throttle.ts';
 import {
   claimTotpCode,
@@ -58,6 +59,8 @@ export const AUTH_RATE_RULES = {
   '/reset-password': { window: 15 * 60, max: 30 },
   // Codes are guarded per challenge and per account (two-factor.ts); this only stops a flood.
   '/two-factor/*': { window: 60, max: 60 },
+  // Wrong passwords are also counted per user (reauthentication.ts).
+  '/reauthenticate': { window: 60, max: 60 },
 } as const;
 
 const RESET_PREFIX = 'reset-password:';
@@ -181,15 +184,7 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
       password?: unknown;
     };
     // Turning two-factor off: the password first, so that a wrong one does not use up the code.
-    if (ctx.path === '/two-factor/disable') {
-      if (typeof body.password !== 'string') {
-        throw new APIError('BAD_REQUEST', {
-          code: 'INVALID_PASSWORD',
-          message: 'Enter your password.',
-        });
-      }
-      await ctx.context.password.checkPassword(userId, ctx);
-    }
+    if (ctx.path === '/two-factor/disable') await confirmPassword(db, ctx, userId, body.password);
     const { result, confirmed } =
       typeof body.code === 'string'
         ? await claimTotpCode(db, ctx.context.secretConfig, userId, body.code)
@@ -298,6 +293,7 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
         '/request-password-reset': AUTH_RATE_RULES['/request-password-reset'],
         '/reset-password': AUTH_RATE_RULES['/reset-password'],
         '/two-factor/*': AUTH_RATE_RULES['/two-factor/*'],
+        '/reauthenticate': AUTH_RATE_RULES['/reauthenticate'],
       },
       customStorage: { consume: (key, rule) => consumeRate(db, `auth:${key}`, rule) },
     },
@@ -346,12 +342,20 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
           await checkCodeOnce(ctx);
           return;
         }
+        // Turning two-factor on asks for the password again: throttled per user (a stolen
+        // session must not become a way to guess it).
+        if (ctx.path === '/two-factor/enable') {
+          const session = await getSessionFromCtx(ctx);
+          const body = (ctx.body ?? {}) as { password?: unknown };
+          if (session) await confirmPassword(db, ctx, session.user.id, body.password);
+          return;
+        }
         // Callboard's password rules, for a reset (owner found by the token) and a change
         // (owner: the signed-in user).
         if (ctx.path !== '/reset-password' && ctx.path !== '/change-password') return;
         const body = (ctx.body ?? {}) as { newPassword?: unknown; token?: unknown };
         if (typeof body.newPassword !== 'string') return;
-        let owner: { email: string; name: string } | null = null;
+        let owner: { id: string; email: string; name: string } | null = null;
         if (ctx.path === '/change-password') {
           owner = (await getSessionFromCtx(ctx))?.user ?? null;
         } else if (typeof body.token === 'string') {
@@ -370,9 +374,12 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
             reasons,
           });
         }
-        // A changed password ends every other session, whatever the client asked for: whoever
-        // knew the old password must not stay signed in.
         if (ctx.path === '/change-password') {
+          // The current password, throttled per user like every confirmation in a session.
+          const current = (ctx.body as { currentPassword?: unknown }).currentPassword;
+          if (owner) await confirmPassword(db, ctx, owner.id, current);
+          // A changed password ends every other session, whatever the client asked for: whoever
+          // knew the old password must not stay signed in.
           const changeBody = ctx.body as Record<string, unknown>;
           return { context: { ...ctx, body: { ...changeBody, revokeOtherSessions: true } } };
         }
@@ -436,6 +443,7 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
           durationSeconds: CODE_LOCK_SECONDS,
         },
       }),
+      reauthentication(db),
     ],
   });
 }

@@ -234,6 +234,92 @@ describe('ApiKeysPanel', () => {
     expect(document.body.textContent).not.toContain(SECRET);
   });
 
+  it('asks a session that signed in a while ago to confirm it is the user, then creates the key', async () => {
+    let confirmed = false;
+    const create = vi.fn<FakeHandler>((request) =>
+      confirmed
+        ? createRoute()(request)
+        : jsonResponse(
+            {
+              error: {
+                code: 'REAUTHENTICATION_REQUIRED',
+                message: 'Confirm it’s you: enter your password again to continue.',
+              },
+            },
+            403,
+          ),
+    );
+    const reauthenticate = vi.fn<FakeHandler>((request) => {
+      const body = request.body as { password?: string };
+      if (body.password !== 'the right one') {
+        return jsonResponse({ code: 'INVALID_PASSWORD', message: 'Invalid password' }, 400);
+      }
+      confirmed = true;
+      return jsonResponse({ reauthenticated_until: '2026-03-12T08:10:00.000Z' });
+    });
+    const { user } = renderPanel({
+      'POST /api/v1/admin/api-keys': create,
+      'POST /api/auth/reauthenticate': reauthenticate,
+    });
+    await screen.findByText(VOICE.name);
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    const form = await screen.findByRole('dialog', { name: 'Create API key' });
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Zapier sync{Enter}');
+
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    const password = within(confirm).getByLabelText('Your password');
+    expect(document.activeElement).toBe(password);
+    // Without two-factor there is no code to offer.
+    expect(within(confirm).queryByRole('button', { name: 'Use a code instead' })).toBeNull();
+    await user.type(password, 'a wrong one{Enter}');
+    expect(await within(confirm).findByText('That password isn’t right.')).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+
+    await user.clear(password);
+    await user.type(password, 'the right one');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm and create' }));
+    await screen.findByRole('dialog', { name: 'Copy your new API key' });
+    expect(reauthenticate.mock.calls.map(([request]) => request.body)).toEqual([
+      { password: 'a wrong one' },
+      { password: 'the right one' },
+    ]);
+    // The refused request is sent again as it was.
+    expect(create.mock.calls.map(([request]) => request.body)).toEqual([
+      { name: 'Zapier sync' },
+      { name: 'Zapier sync' },
+    ]);
+  });
+
+  it('offers a code from the authenticator app to a user with two-factor on', async () => {
+    signInAs({ ...DEMO_USER, id: AVA, two_factor: { enabled: true, required: false } });
+    let confirmed = false;
+    const reauthenticate = vi.fn<FakeHandler>(() => {
+      confirmed = true;
+      return jsonResponse({ reauthenticated_until: '2026-03-12T08:10:00.000Z' });
+    });
+    const { user } = renderPanel({
+      'POST /api/v1/admin/api-keys': (request) =>
+        confirmed
+          ? createRoute()(request)
+          : jsonResponse(
+              { error: { code: 'REAUTHENTICATION_REQUIRED', message: 'Confirm it’s you.' } },
+              403,
+            ),
+      'POST /api/auth/reauthenticate': reauthenticate,
+    });
+    await screen.findByText(VOICE.name);
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    const form = await screen.findByRole('dialog', { name: 'Create API key' });
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Zapier sync{Enter}');
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await user.click(within(confirm).getByRole('button', { name: 'Use a code instead' }));
+    const code = within(confirm).getByLabelText('Code from your authenticator app');
+    expect(document.activeElement).toBe(code);
+    await user.type(code, '123 456{Enter}');
+    await screen.findByRole('dialog', { name: 'Copy your new API key' });
+    expect(reauthenticate.mock.calls[0]?.[0].body).toEqual({ code: '123456' });
+  });
+
   it('asks for a name of 1 to 100 characters before sending anything', async () => {
     const create = vi.fn(createRoute());
     const { user } = renderPanel({ 'POST /api/v1/admin/api-keys': create });

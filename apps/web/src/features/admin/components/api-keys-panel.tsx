@@ -1,12 +1,14 @@
 // API keys: the organisation's live keys for the ingestion API (docs/ingestion.md), the dialog
 // that creates one and shows its secret once, and revocation.
 import { createApiKeyBodySchema, type ApiKey, type CreatedApiKey } from '@callboard/contract';
+import { REAUTHENTICATION_WINDOW_MINUTES } from '@callboard/contract/auth-routes';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { actionsColumn, type TableColumn } from '../../../components/ui/column-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmIdentityForm } from '../../../components/ui/confirm-identity-form.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { IconCheck, IconCopy, IconKey, IconPlus } from '../../../components/ui/icons.tsx';
@@ -17,6 +19,8 @@ import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDate, formatDateTime, formatFullDateTime } from '../../../lib/format.ts';
 import { formResolver, tooLongMessage } from '../../../lib/forms.ts';
+import { isReauthenticationRequired, useReauthenticate } from '../../../lib/identity-check.ts';
+import { useAuthSession } from '../../../lib/session-provider.tsx';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
 import { useAdminMembers } from '../api/members.ts';
 import { FORMER_MEMBER, nameLookup } from '../audit-format.ts';
@@ -183,16 +187,20 @@ function CreateKeyDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const formId = useId();
+  const confirmFormId = useId();
   const create = useCreateApiKey();
+  const confirm = useReauthenticate();
+  const twoFactorEnabled = useAuthSession()?.user.two_factor.enabled ?? false;
   const form = useForm({ resolver: createResolver, defaultValues: { name: '' } });
 
   function close(next: boolean) {
-    if (create.isPending) return;
+    if (create.isPending || confirm.isPending) return;
     onOpenChange(next);
     if (!next) {
       // Closed after success: a clean form next time. Cancelled: keep what was typed.
       if (create.isSuccess) form.reset();
       create.reset();
+      confirm.reset();
       form.clearErrors();
     }
   }
@@ -204,7 +212,38 @@ function CreateKeyDialog({
   const created = create.data;
   return (
     <Dialog open={open} onOpenChange={close}>
-      {created ? (
+      {isReauthenticationRequired(create.error) ? (
+        // Signed in a while ago: the password (or a code) first, then the key is made.
+        <DialogContent
+          title="Confirm it’s you"
+          description="An API key lets a system add calls to your organisation’s call log for as long as it lives."
+          footer={
+            <>
+              <DialogClose asChild>
+                <Button variant="secondary" disabled={confirm.isPending}>
+                  Cancel
+                </Button>
+              </DialogClose>
+              <Button
+                type="submit"
+                form={confirmFormId}
+                pending={confirm.isPending}
+                pendingLabel="Checking…"
+              >
+                Confirm and create
+              </Button>
+            </>
+          }
+        >
+          <ConfirmIdentityForm
+            id={confirmFormId}
+            reason={`You signed in more than ${REAUTHENTICATION_WINDOW_MINUTES} minutes ago. Enter your password again to create the key.`}
+            twoFactorEnabled={twoFactorEnabled}
+            confirm={confirm}
+            onConfirmed={() => create.mutate(form.getValues())}
+          />
+        </DialogContent>
+      ) : created ? (
         <DialogContent
           title="Copy your new API key"
           keepOpenOnOutsideClick

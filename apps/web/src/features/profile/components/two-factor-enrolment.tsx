@@ -5,10 +5,10 @@ import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input, type InputProps } from '../../../components/ui/input.tsx';
+import { AppCodeInput } from '../../../components/ui/app-code-input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
+import { codeOrPasswordProblem } from '../../../lib/identity-check.ts';
 import {
   secretOf,
   useConfirmEnrolment,
@@ -16,35 +16,6 @@ import {
   type Enrolment,
 } from '../api/two-factor-api.ts';
 import { QrCode } from './qr-code.tsx';
-
-/** A wrong password or code, in words; anything else is left to the standard alert. */
-export function codeOrPasswordProblem(error: unknown): string | null {
-  if (!isApiError(error)) return null;
-  if (error.code === 'INVALID_PASSWORD') return 'That password isn’t right.';
-  if (error.code === 'INVALID_CODE') {
-    return 'That code isn’t right. Enter the code your authenticator app shows now.';
-  }
-  if (error.code === 'CODE_ALREADY_USED') return error.message;
-  return null;
-}
-
-/**
- * The field for a code from the authenticator app: the phone's number pad, and the one-time-code
- * autofill of password managers that hold the key.
- */
-export function AppCodeInput(props: InputProps) {
-  return (
-    <Input
-      name="code"
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      placeholder="123456"
-      maxLength={8}
-      className="font-mono tracking-widest sm:max-w-40"
-      {...props}
-    />
-  );
-}
 
 /** A step's buttons: Cancel, when the step can be left, and the one that sends it. */
 export function FormActions({

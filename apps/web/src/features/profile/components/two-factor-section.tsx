@@ -3,6 +3,7 @@
 import type { Me } from '@callboard/contract';
 import { useState, type SubmitEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { AppCodeInput } from '../../../components/ui/app-code-input.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -10,13 +11,9 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { codeOrPasswordProblem } from '../../../lib/identity-check.ts';
 import { useDisableTwoFactor } from '../api/two-factor-api.ts';
-import {
-  AppCodeInput,
-  codeOrPasswordProblem,
-  FormActions,
-  TwoFactorEnrolment,
-} from './two-factor-enrolment.tsx';
+import { FormActions, TwoFactorEnrolment } from './two-factor-enrolment.tsx';
 
 type Mode = 'view' | 'enrol' | 'disable';
 
