@@ -729,6 +729,24 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
     });
   });
 
+  it('sign-in with an email code', async () => {
+    const email = 'nora@nowhere.test';
+    const browser = new TestClient(server.url);
+    await succeed(browser, contract.sendSignInCodeRoute, { body: { email, type: 'sign-in' } });
+    await fail(browser, contract.sendSignInCodeRoute, 400, {
+      body: { email: 'not an address', type: 'sign-in' },
+    });
+    const outbox = await browser.request<{ messages: { text: string }[] }>(
+      'GET',
+      `/api/dev/outbox?to=${encodeURIComponent(email)}`,
+    );
+    const code = /^ {4}(\d{6})$/mu.exec(outbox.body.messages.at(-1)?.text ?? '')?.[1] ?? '';
+    await fail(browser, contract.signInWithCodeRoute, 400, {
+      body: { email, otp: code === '000000' ? '000001' : '000000' },
+    });
+    await succeed(browser, contract.signInWithCodeRoute, { body: { email, otp: code } });
+  });
+
   it('checked the success answer of every declared route', () => {
     const routes: readonly RouteDeclaration[] = [...V1_ROUTES, ...AUTH_ROUTES];
     const missing = routes

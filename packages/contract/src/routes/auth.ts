@@ -282,6 +282,49 @@ export const reauthenticateRoute = defineRoute({
   errorSchema: authErrorBodySchema,
 });
 
+// ——— sign-in with an email code (docs/security.md, "Sign-in with an email code") ———
+
+/** A sign-in code by email: how many digits, and how long it works. */
+export const EMAIL_CODE_DIGITS = 6;
+export const EMAIL_CODE_MINUTES = 10;
+
+export const sendSignInCodeRoute = defineRoute({
+  operationId: 'sendSignInCode',
+  method: 'post',
+  base: '/api/auth',
+  path: '/email-otp/send-verification-otp',
+  summary: `Email a ${EMAIL_CODE_DIGITS}-digit sign-in code to an account's address; it works once, for ${EMAIL_CODE_MINUTES} minutes. The same answer whether or not the address has an account`,
+  auth: 'public',
+  body: z.object({ email: emailSchema, type: z.literal('sign-in') }),
+  response: {
+    status: 200,
+    description: 'Sent if the address has an account',
+    schema: z.looseObject({ success: z.boolean() }),
+  },
+  errors: {
+    400: 'Not an email address, or a type other than "sign-in"',
+    429: 'Too many codes sent to this address (5 in 15 minutes), or too many requests from this client',
+  },
+  errorSchema: authErrorBodySchema,
+});
+
+export const signInWithCodeRoute = defineRoute({
+  operationId: 'signInWithCode',
+  method: 'post',
+  base: '/api/auth',
+  path: '/sign-in/email-otp',
+  summary: 'Sign in with the code sent by email instead of the password; sets the session cookie',
+  auth: 'public',
+  body: z.object({ email: emailSchema, otp: z.string() }),
+  response: { status: 200, description: 'Signed in', schema: sessionAnswerSchema },
+  errors: {
+    400: 'Wrong or expired code (INVALID_OTP, OTP_EXPIRED); an account with two-factor sign-in gets INVALID_OTP for every code',
+    403: 'The code has had its 3 tries (TOO_MANY_ATTEMPTS): ask for a new one',
+    ...credentials,
+  },
+  errorSchema: authErrorBodySchema,
+});
+
 /** Every identity route the browser calls, for the OpenAPI document. */
 export const AUTH_ROUTES = [
   signInRoute,
@@ -297,4 +340,6 @@ export const AUTH_ROUTES = [
   verifyBackupCodeRoute,
   disableTwoFactorRoute,
   reauthenticateRoute,
+  sendSignInCodeRoute,
+  signInWithCodeRoute,
 ] as const;

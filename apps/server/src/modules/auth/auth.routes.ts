@@ -30,6 +30,9 @@ export const AUTH_ENDPOINTS = new Set([
   'POST /two-factor/disable',
   // Confirming it is you before a sensitive action (docs/security.md, "Re-authentication").
   'POST /reauthenticate',
+  // Sign-in with a code sent by email (docs/security.md, "Sign-in with an email code").
+  'POST /email-otp/send-verification-otp',
+  'POST /sign-in/email-otp',
 ]);
 
 /** A JSON body our own identity endpoints take, or null (answered 400 in better-auth's shape). */
@@ -85,6 +88,13 @@ export function authRoutes(deps: { db: Db; config: Config; auth: Auth }) {
     return response.status === 403 ? explainOrigin(response, config.APP_URL) : response;
   };
 
+  // A wrong email code (400, or 403 once its tries are used up) counts like a wrong password.
+  const emailCodeThrottle = signInThrottle(
+    db,
+    config,
+    (status) => status === 400 || status === 403,
+  );
+
   return new Hono()
     .use('*', async (c, next) => {
       const path = c.req.path.replace(/^\/api\/auth/u, '');
@@ -94,6 +104,7 @@ export function authRoutes(deps: { db: Db; config: Config; auth: Auth }) {
       await next();
     })
     .post('/sign-in/email', signInThrottle(db, config))
+    .post('/sign-in/email-otp', emailCodeThrottle)
     .post('/reset-password/check', async (c) => {
       const body = await readBody(c, checkResetLinkRoute.body);
       if (!body) return badBody(c, 'Send the token of the reset link.');

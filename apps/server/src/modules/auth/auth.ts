@@ -7,7 +7,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
-import { jwt, twoFactor } from 'better-auth/plugins';
+import { emailOTP, jwt, twoFactor } from 'better-auth/plugins';
 import { and, eq, gt, like, lt, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
@@ -25,7 +25,17 @@ import type { MailQueue } from '../../lib/mail-queue.ts';
 import { consumeRate } from '../../lib/rate-limit.ts';
 import { passwordHashing } from './password-hashing.ts';
 import { passwordProblems } from './password-rules.ts';
-import { resetPasswordMail } from './mails.ts';
+import {
+  EMAIL_CODE_ATTEMPTS,
+  EMAIL_CODE_DIGITS,
+  EMAIL_CODE_SECONDS,
+  EMAIL_CODES_PER_ADDRESS,
+  emailCodeRateKey,
+  emailCodeRefused,
+  invalidEmailCode,
+  SIGN_IN_CODE_TYPE,
+} from './email-code.ts';
+import { noSignInCodeMail, resetPasswordMail, signInCodeMail } from './mails.ts';
 import { confirmPassword, reauthentication } from './reauthentication.ts';
 import { clearSignInLimits } from './sign-in-throttle.ts';
 import {
@@ -61,6 +71,9 @@ export const AUTH_RATE_RULES = {
   '/two-factor/*': { window: 60, max: 60 },
   // Wrong passwords are also counted per user (reauthentication.ts).
   '/reauthenticate': { window: 60, max: 60 },
+  // Codes are also limited per address they go to, and wrong ones per account (email-code.ts).
+  '/email-otp/send-verification-otp': { window: 60, max: 30 },
+  '/sign-in/email-otp': { window: 60, max: 120 },
 } as const;
 
 const RESET_PREFIX = 'reset-password:';
@@ -240,6 +253,54 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
     }
   }
 
+  /**
+   * Before a sign-in code is sent: only sign-in codes (the plugin's other kinds are not used), and
+   * at most EMAIL_CODES_PER_ADDRESS to one address, whether or not it has an account.
+   */
+  async function limitEmailCodes(ctx: AuthContext) {
+    const body = (ctx.body ?? {}) as { email?: unknown; type?: unknown };
+    if (body.type !== SIGN_IN_CODE_TYPE) {
+      throw new APIError('BAD_REQUEST', {
+        code: 'VALIDATION_FAILED',
+        message: 'Only sign-in codes are sent: type must be "sign-in".',
+      });
+    }
+    if (typeof body.email !== 'string') return;
+    const decision = await consumeRate(db, emailCodeRateKey(body.email), EMAIL_CODES_PER_ADDRESS);
+    if (!decision.allowed) {
+      throw new APIError('TOO_MANY_REQUESTS', {
+        code: 'TOO_MANY_CODES',
+        message: 'Too many codes sent to this address. Try again in 15 minutes.',
+      });
+    }
+  }
+
+  /** The plugin's mail hook: the code, or, for an account with two-factor, why there is none. */
+  async function sendSignInCode(email: string, code: string) {
+    const [user] = await db
+      .select({
+        name: users.name,
+        email: users.email,
+        twoFactor: users.twoFactorEnabled,
+        verified: users.emailVerified,
+      })
+      .from(users)
+      .where(eq(users.email, email));
+    if (!user) return;
+    if (user.twoFactor || !user.verified) {
+      // The plugin stored the code before calling this: nobody will ever see it, but it goes.
+      await db
+        .delete(verifications)
+        .where(eq(verifications.identifier, `${SIGN_IN_CODE_TYPE}-otp-${email.toLowerCase()}`));
+      if (user.twoFactor) {
+        await mail.enqueue(db, noSignInCodeMail({ to: user.email, name: user.name }));
+      }
+    } else {
+      await mail.enqueue(db, signInCodeMail({ to: user.email, name: user.name, code }));
+    }
+    mail.deliverSoon();
+  }
+
   return betterAuth({
     appName: 'Callboard',
     baseURL: config.APP_URL,
@@ -294,6 +355,8 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
         '/reset-password': AUTH_RATE_RULES['/reset-password'],
         '/two-factor/*': AUTH_RATE_RULES['/two-factor/*'],
         '/reauthenticate': AUTH_RATE_RULES['/reauthenticate'],
+        '/email-otp/send-verification-otp': AUTH_RATE_RULES['/email-otp/send-verification-otp'],
+        '/sign-in/email-otp': AUTH_RATE_RULES['/sign-in/email-otp'],
       },
       customStorage: { consume: (key, rule) => consumeRate(db, `auth:${key}`, rule) },
     },
@@ -338,6 +401,19 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/email-otp/send-verification-otp') {
+          await limitEmailCodes(ctx);
+          return;
+        }
+        // An email alone must not open an account with two-factor on (email-code.ts): its codes
+        // are refused as wrong ones are, so the answer tells nothing about the account.
+        if (ctx.path === '/sign-in/email-otp') {
+          const email = (ctx.body as { email?: unknown } | undefined)?.email;
+          if (typeof email === 'string' && (await emailCodeRefused(db, email))) {
+            throw invalidEmailCode();
+          }
+          return;
+        }
         if (ctx.path === '/two-factor/verify-totp' || ctx.path === '/two-factor/disable') {
           await checkCodeOnce(ctx);
           return;
@@ -444,6 +520,17 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
         },
       }),
       reauthentication(db),
+      emailOTP({
+        otpLength: EMAIL_CODE_DIGITS,
+        expiresIn: EMAIL_CODE_SECONDS,
+        allowedAttempts: EMAIL_CODE_ATTEMPTS,
+        // Codes sign in existing accounts only; accounts come from invitations.
+        disableSignUp: true,
+        storeOTP: 'hashed',
+        sendVerificationOTP: async ({ email, otp, type }) => {
+          if (type === SIGN_IN_CODE_TYPE) await sendSignInCode(email, otp);
+        },
+      }),
     ],
   });
 }

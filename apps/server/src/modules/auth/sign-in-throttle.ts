@@ -175,6 +175,11 @@ function tooManyAttempts(c: Context, decision: RateDecision) {
 export function signInThrottle(
   db: Db,
   config: Pick<Config, 'AUTH_SECRET' | 'TRUSTED_PROXIES' | 'NODE_ENV'>,
+  /**
+   * The statuses of a wrong secret: 401 for a password; an email code's refusals are 400 (wrong
+   * or expired code) and 403 (its tries used up).
+   */
+  wrongSecret: (status: number) => boolean = (status) => status === 401,
 ): MiddlewareHandler {
   if (!config.AUTH_SECRET) throw new Error('signInThrottle needs AUTH_SECRET');
   const keyring = deviceKeyring(config.AUTH_SECRET);
@@ -238,7 +243,7 @@ export function signInThrottle(
         secure: config.NODE_ENV === 'production',
         maxAge: DEVICE_COOKIE_MAX_AGE,
       });
-    } else if (status !== 401 && status < 500) {
+    } else if (!wrongSecret(status) && status < 500) {
       // Answered without a verdict on the password (bad body, better-auth's per-address limit…).
       // A server error keeps the count: the password may have been checked.
       for (const [key, rule] of counted) await refundRate(db, key, rule);

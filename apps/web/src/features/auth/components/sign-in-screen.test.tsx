@@ -305,4 +305,74 @@ describe('SignInScreen', () => {
       expect(emailInput()).toHaveProperty('value', 'mia@northwind.test');
     });
   });
+
+  describe('signing in with an email code', () => {
+    async function chooseEmailCode(routes: Record<string, FakeHandler>) {
+      const rendered = renderSignIn(routes);
+      await rendered.user.type(emailInput(), 'mia@northwind.test');
+      await rendered.user.click(
+        screen.getByRole('button', { name: 'Email me a sign-in code instead' }),
+      );
+      await screen.findByRole('heading', { name: 'Sign in with an email code' });
+      return rendered;
+    }
+
+    it('sends a code to the address typed, then signs in with it and goes on', async () => {
+      const { fetchMock, router, user } = await chooseEmailCode({
+        'POST /api/auth/email-otp/send-verification-otp': () => jsonResponse({ success: true }),
+        'POST /api/auth/sign-in/email-otp': () => jsonResponse({ token: 't' }),
+        ...sessionRoutes(),
+      });
+      // The address typed for the password is kept.
+      expect(screen.getByLabelText('Email')).toHaveProperty('value', 'mia@northwind.test');
+      await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+      await screen.findByRole('heading', { name: 'Check your email' });
+      expect(sentBody(fetchMock, 0)).toEqual({ email: 'mia@northwind.test', type: 'sign-in' });
+      // A new code only after a minute: the first may just be on its way.
+      expect(screen.getByText(/You can send a new code in \d+ s\./u)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
+
+      const code = screen.getByLabelText('Code from the email');
+      expect(document.activeElement).toBe(code);
+      expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+      await user.type(code, '123 456{Enter}');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      expect(sessionStore.getState().status).toBe('signed-in');
+      expect(sentBody(fetchMock, 1)).toEqual({ email: 'mia@northwind.test', otp: '123456' });
+    });
+
+    it('says what went wrong with a code, and how to go on', async () => {
+      let answer = { code: 'INVALID_OTP', message: 'Invalid OTP' };
+      let status = 400;
+      const { user } = await chooseEmailCode({
+        'POST /api/auth/email-otp/send-verification-otp': () => jsonResponse({ success: true }),
+        'POST /api/auth/sign-in/email-otp': () => jsonResponse(answer, status),
+      });
+      await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+      const code = await screen.findByLabelText('Code from the email');
+      await user.type(code, '000000{Enter}');
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'That code isn’t right. Check the latest email and try again.',
+      );
+      expect(code).toHaveProperty('value', '000000');
+
+      answer = { code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts' };
+      status = 403;
+      await user.type(code, '1{Enter}');
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'That code has had too many wrong tries. Send a new one.',
+      );
+    });
+
+    it('checks the address before sending, and goes back to the password', async () => {
+      const { fetchMock, user } = await chooseEmailCode({});
+      const email = screen.getByLabelText('Email');
+      await user.clear(email);
+      await user.type(email, 'not an address{Enter}');
+      expect(describedBy(email)).toContain('Enter a valid email address');
+      expect(fetchMock).not.toHaveBeenCalled();
+      await user.click(screen.getByRole('button', { name: 'Sign in with your password instead' }));
+      await screen.findByRole('heading', { name: 'Sign in to Callboard' });
+    });
+  });
 });

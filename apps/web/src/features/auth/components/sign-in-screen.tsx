@@ -25,6 +25,12 @@ const TwoFactorStep = lazy(() =>
   loadTwoFactorStep().then((module) => ({ default: module.TwoFactorStep })),
 );
 
+// Signing in with an email code is the less common way: its screens load when chosen.
+const loadEmailCodeStep = () => import('./email-code-step.tsx');
+const EmailCodeStep = lazy(() =>
+  loadEmailCodeStep().then((module) => ({ default: module.EmailCodeStep })),
+);
+
 const RESTART_MESSAGES: Record<RestartReason, string> = {
   'too-many': 'Too many wrong codes. Enter your password again for a new try.',
   expired: 'That sign-in took too long. Enter your password again.',
@@ -41,7 +47,7 @@ export function SignInScreen() {
   const passwordRef = useRef<HTMLInputElement>(null);
   const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<SignInErrors>({});
-  const [step, setStep] = useState<'password' | 'two-factor'>('password');
+  const [step, setStep] = useState<'password' | 'two-factor' | 'email-code'>('password');
   const [restart, setRestart] = useState<RestartReason | null>(null);
   const signIn = useSignIn();
   const navigate = useNavigate();
@@ -97,6 +103,18 @@ export function SignInScreen() {
             setRestart(reason);
             setStep('password');
           }}
+        />
+      </Suspense>
+    );
+  }
+
+  if (step === 'email-code') {
+    return (
+      <Suspense fallback={null}>
+        <EmailCodeStep
+          initialEmail={values.email}
+          onSignedIn={() => void navigate(redirectTarget, { replace: true })}
+          onUsePassword={() => setStep('password')}
         />
       </Suspense>
     );
@@ -158,6 +176,21 @@ export function SignInScreen() {
         <Button type="submit" className="w-full" pending={pending} pendingLabel="Signing in…">
           Sign in
         </Button>
+        <p className="text-center text-sm">
+          <button
+            type="button"
+            className={cardLayoutLinkClassName}
+            onClick={() => {
+              signIn.reset();
+              // If the chunk fails to load, the step's Suspense boundary tries again.
+              void loadEmailCodeStep()
+                .catch(() => undefined)
+                .then(() => setStep('email-code'));
+            }}
+          >
+            Email me a sign-in code instead
+          </button>
+        </p>
       </form>
     </CenteredCardLayout>
   );
