@@ -87,6 +87,15 @@ const configSchema = z
       .enum(['true', 'false'])
       .optional()
       .transform((value) => (value === undefined ? undefined : value === 'true')),
+    /**
+     * Whether anyone may create an account on /auth ("Create an account", with a verified address;
+     * docs/security.md, "Sign-up"). Unset: true outside production, false in production, where
+     * accounts come from invitations unless the operator opens sign-up.
+     */
+    PUBLIC_SIGN_UP: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value === 'true')),
     /** Requests per minute that one API key may make to the ingestion API (docs/ingestion.md). */
     INGEST_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     /**
@@ -198,10 +207,16 @@ type ParsedConfig = z.output<typeof configSchema>;
 
 export type Config = Omit<
   ParsedConfig,
-  'APP_URL' | 'SEED_DEMO_DATA' | 'MAIL_TRANSPORT' | 'DEMO_PASSWORD' | 'SHUTDOWN_DRAIN_MS'
+  | 'APP_URL'
+  | 'SEED_DEMO_DATA'
+  | 'PUBLIC_SIGN_UP'
+  | 'MAIL_TRANSPORT'
+  | 'DEMO_PASSWORD'
+  | 'SHUTDOWN_DRAIN_MS'
 > & {
   APP_URL: string;
   SEED_DEMO_DATA: boolean;
+  PUBLIC_SIGN_UP: boolean;
   MAIL_TRANSPORT: 'smtp' | 'log' | 'outbox';
   DEMO_PASSWORD: string;
   SHUTDOWN_DRAIN_MS: number;
@@ -238,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     APP_URL: config.APP_URL ?? `http://localhost:${config.PORT}`,
     HOST: config.HOST ?? (production ? undefined : '127.0.0.1'),
     SEED_DEMO_DATA: config.SEED_DEMO_DATA ?? !production,
+    PUBLIC_SIGN_UP: config.PUBLIC_SIGN_UP ?? !production,
     MAIL_TRANSPORT:
       config.MAIL_TRANSPORT ?? (config.SMTP_URL ? 'smtp' : production ? 'log' : 'outbox'),
     DEMO_PASSWORD: config.DEMO_PASSWORD ?? DEMO_PASSWORD,
@@ -275,6 +291,8 @@ export function errorSampleRate(config: Pick<Config, 'NODE_ENV'>) {
 export function publicConfig(config: Config) {
   return {
     mode: config.NODE_ENV,
+    /** Whether /auth offers "Create an account". */
+    signUp: config.PUBLIC_SIGN_UP,
     sentry: config.SENTRY_DSN
       ? {
           dsn: config.SENTRY_DSN,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { callSummarySchema, expectedVersionSchema, isBefore, isoDateTime } from './calls.ts';
 import { callListColumnsSchema } from './call-list-view.ts';
 import { emailSchema } from './email.ts';
+import { PERSON_NAME_MAX_LENGTH } from './person-name.ts';
 import { roleSchema } from './me.ts';
 
 export const INVITATION_LIFETIME_DAYS = 7;
@@ -180,7 +181,6 @@ export const invitationPreviewSchema = z.object({
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
-export const PERSON_NAME_MAX_LENGTH = 100;
 const personName = z.string().trim().min(1, 'must not be empty').max(PERSON_NAME_MAX_LENGTH);
 
 export const joinSignUpBodySchema = z.object({

@@ -1,6 +1,7 @@
 export * from './errors.ts';
 export * from './email.ts';
 export * from './password-policy.ts';
+export * from './person-name.ts';
 export * from './me.ts';
 export * from './calls.ts';
 export * from './call-list-filters.ts';

@@ -16,6 +16,7 @@ import { DEMO_PASSWORD } from '../db/seed/seed.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { openEventStream } from '../test/event-stream.ts';
 import { TestClient, type JsonResponse } from '../test/http-client.ts';
+import { latestCode, otherCodeThan } from '../test/outbox.ts';
 import { codeFor, wrongCode } from '../test/totp.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import {
@@ -732,19 +733,31 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
   it('sign-in with an email code', async () => {
     const email = 'nora@nowhere.test';
     const browser = new TestClient(server.url);
-    await succeed(browser, contract.sendSignInCodeRoute, { body: { email, type: 'sign-in' } });
-    await fail(browser, contract.sendSignInCodeRoute, 400, {
+    await succeed(browser, contract.sendEmailCodeRoute, { body: { email, type: 'sign-in' } });
+    await fail(browser, contract.sendEmailCodeRoute, 400, {
       body: { email: 'not an address', type: 'sign-in' },
     });
-    const outbox = await browser.request<{ messages: { text: string }[] }>(
-      'GET',
-      `/api/dev/outbox?to=${encodeURIComponent(email)}`,
-    );
-    const code = /^ {4}(\d{6})$/mu.exec(outbox.body.messages.at(-1)?.text ?? '')?.[1] ?? '';
+    const code = await latestCode(server.url, email);
     await fail(browser, contract.signInWithCodeRoute, 400, {
-      body: { email, otp: code === '000000' ? '000001' : '000000' },
+      body: { email, otp: otherCodeThan(code) },
     });
     await succeed(browser, contract.signInWithCodeRoute, { body: { email, otp: code } });
+  });
+
+  it('open sign-up and its verification code', async () => {
+    const email = 'uma@newcomer.test';
+    const browser = new TestClient(server.url);
+    await fail(browser, contract.signUpRoute, 400, {
+      body: { first_name: 'Uma', last_name: 'Shah', email, password: 'uma@newcomer.test' },
+    });
+    await succeed(browser, contract.signUpRoute, {
+      body: { first_name: 'Uma', last_name: 'Shah', email, password: 'lantern-orchard-42' },
+    });
+    const code = await latestCode(server.url, email);
+    await fail(browser, contract.verifyEmailRoute, 400, {
+      body: { email, otp: otherCodeThan(code) },
+    });
+    await succeed(browser, contract.verifyEmailRoute, { body: { email, otp: code } });
   });
 
   it('checked the success answer of every declared route', () => {

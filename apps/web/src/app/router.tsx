@@ -99,6 +99,11 @@ export const routes: RouteObject[] = [
         loader: redirectIfSignedIn,
         lazy: lazyPage(() => import('./routes/auth.tsx')),
       },
+      {
+        path: 'sign-up',
+        loader: redirectIfSignedIn,
+        lazy: lazyPage(() => import('./routes/sign-up.tsx')),
+      },
       { path: 'forgot-password', lazy: lazyPage(() => import('./routes/forgot-password.tsx')) },
       { path: 'update-password', lazy: lazyPage(() => import('./routes/update-password.tsx')) },
       {

@@ -71,6 +71,7 @@ async function renderApp(
     loadConfig: () =>
       Promise.resolve({
         mode: 'test',
+        signUp: false,
         sentry: { dsn: 'http://k@127.0.0.1:9/1', environment: 'production', release: '1.0.0' },
         posthog: { key: 'phc_test', host: 'http://127.0.0.1:9' },
       }),

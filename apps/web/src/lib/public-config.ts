@@ -1,6 +1,6 @@
 // What the server tells the browser at start-up (GET /api/config, no sign-in needed): the mode it
-// runs in, and where errors and product analytics go — each null when not configured. Restated in
-// zod/mini: this file is in every page's first download.
+// runs in, whether anyone may create an account, and where errors and product analytics go (each
+// null when not configured). Restated in zod/mini: this file is in every page's first download.
 import * as z from 'zod/mini';
 
 /** docs/product.md, "Constants": the release label and environment error reports carry when none is configured. */
@@ -29,6 +29,8 @@ const posthogConfigSchema = z.object({
 
 const publicConfigSchema = z.object({
   mode: z.catch(modeSchema, 'production'),
+  /** Whether /auth offers "Create an account" (open sign-up, docs/security.md, "Sign-up"). */
+  signUp: z.catch(z.boolean(), false),
   sentry: z.nullable(sentryConfigSchema),
   posthog: z.nullable(posthogConfigSchema),
 });

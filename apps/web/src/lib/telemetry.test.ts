@@ -35,7 +35,7 @@ vi.mock('posthog-js/dist/module.slim.no-external.js', () => {
   };
 });
 
-const OFF: PublicConfig = { mode: 'production', sentry: null, posthog: null };
+const OFF: PublicConfig = { mode: 'production', signUp: false, sentry: null, posthog: null };
 const SENTRY: SentryConfig = {
   dsn: 'http://public@127.0.0.1:9/1',
   environment: 'production',
@@ -43,7 +43,7 @@ const SENTRY: SentryConfig = {
   sampleRate: 1,
 };
 const POSTHOG: PostHogConfig = { key: 'phc_test', host: 'http://127.0.0.1:9' };
-const ON: PublicConfig = { mode: 'test', sentry: SENTRY, posthog: POSTHOG };
+const ON: PublicConfig = { mode: 'test', signUp: true, sentry: SENTRY, posthog: POSTHOG };
 
 const MIA = {
   id: DEMO_USER.id,

@@ -15,6 +15,7 @@ import {
   type PublicConfig,
   type SentryConfig,
 } from './public-config.ts';
+import { useSyncExternalStore } from 'react';
 import { sessionStore, type SessionStore } from './session.ts';
 
 /**
@@ -149,6 +150,12 @@ export function getTelemetryStatus(): TelemetryStatus {
 export function subscribeToTelemetryStatus(listener: () => void): () => void {
   statusListeners.add(listener);
   return () => statusListeners.delete(listener);
+}
+
+/** The server's public configuration once start-up has read it: null until then, or if it failed. */
+export function usePublicConfig(): PublicConfig | null {
+  const current = useSyncExternalStore(subscribeToTelemetryStatus, getTelemetryStatus);
+  return current.state === 'ready' ? current.config : null;
 }
 
 // ——— what the app reports ———

@@ -4,6 +4,7 @@
 // its first download (docs/architecture.md, "Front end").
 import * as z from 'zod/mini';
 import { emailSchema } from '../email.ts';
+import { PERSON_NAME_MAX_LENGTH } from '../person-name.ts';
 import { defineRoute } from '../route.ts';
 
 /**
@@ -284,25 +285,26 @@ export const reauthenticateRoute = defineRoute({
 
 // ——— sign-in with an email code (docs/security.md, "Sign-in with an email code") ———
 
-/** A sign-in code by email: how many digits, and how long it works. */
+/** A code by email (to sign in, or to verify a new account's address): its digits, its life. */
 export const EMAIL_CODE_DIGITS = 6;
 export const EMAIL_CODE_MINUTES = 10;
 
-export const sendSignInCodeRoute = defineRoute({
-  operationId: 'sendSignInCode',
+export const sendEmailCodeRoute = defineRoute({
+  operationId: 'sendEmailCode',
   method: 'post',
   base: '/api/auth',
   path: '/email-otp/send-verification-otp',
-  summary: `Email a ${EMAIL_CODE_DIGITS}-digit sign-in code to an account's address; it works once, for ${EMAIL_CODE_MINUTES} minutes. The same answer whether or not the address has an account`,
+  summary: `Email a ${EMAIL_CODE_DIGITS}-digit code to sign in with (type "sign-in") or to verify a new account's address (type "email-verification"); it works once, for ${EMAIL_CODE_MINUTES} minutes. The same answer whether or not the address has an account`,
   auth: 'public',
-  body: z.object({ email: emailSchema, type: z.literal('sign-in') }),
+  body: z.object({ email: emailSchema, type: z.enum(['sign-in', 'email-verification']) }),
   response: {
     status: 200,
-    description: 'Sent if the address has an account',
+    description:
+      'Sent if the address has an account (type "sign-in"), or an account not yet verified (type "email-verification")',
     schema: z.looseObject({ success: z.boolean() }),
   },
   errors: {
-    400: 'Not an email address, or a type other than "sign-in"',
+    400: 'Not an email address, or a type other than "sign-in" and "email-verification"',
     429: 'Too many codes sent to this address (5 in 15 minutes), or too many requests from this client',
   },
   errorSchema: authErrorBodySchema,
@@ -325,6 +327,56 @@ export const signInWithCodeRoute = defineRoute({
   errorSchema: authErrorBodySchema,
 });
 
+// ——— open sign-up (docs/security.md, "Sign-up") ———
+
+const personName = z.string().check(z.trim(), z.minLength(1), z.maxLength(PERSON_NAME_MAX_LENGTH));
+
+export const signUpRoute = defineRoute({
+  operationId: 'signUp',
+  method: 'post',
+  base: '/api/auth',
+  path: '/sign-up/email',
+  summary:
+    'Create an account (where the operator allows open sign-up); a code to verify the address follows by email. The same answer whether or not the address has an account',
+  auth: 'public',
+  body: z.object({
+    first_name: personName,
+    last_name: personName,
+    email: emailSchema,
+    password: z.string().check(z.minLength(1)),
+  }),
+  response: {
+    status: 200,
+    description:
+      'Accepted: a verification code is on its way to a new address; the owner of an existing one is told by mail instead. No session until the address is verified',
+    schema: sessionAnswerSchema,
+  },
+  errors: {
+    400: 'Not an email address, a first or last name missing or over 100 characters, or a weak password (reasons lists why)',
+    403: 'Sign-up is closed here (SIGN_UP_CLOSED): accounts come from invitations',
+    429: 'Too many codes sent to this address (5 in 15 minutes), or too many sign-ups from this client',
+  },
+  errorSchema: authErrorBodySchema,
+});
+
+export const verifyEmailRoute = defineRoute({
+  operationId: 'verifyEmail',
+  method: 'post',
+  base: '/api/auth',
+  path: '/email-otp/verify-email',
+  summary:
+    "Verify a new account's address with the code sent by email; signs in (sets the session cookie)",
+  auth: 'public',
+  body: z.object({ email: emailSchema, otp: z.string() }),
+  response: { status: 200, description: 'Verified and signed in', schema: sessionAnswerSchema },
+  errors: {
+    400: 'Wrong or expired code (INVALID_OTP, OTP_EXPIRED); an address already verified gets INVALID_OTP for every code',
+    403: 'The code has had its 3 tries (TOO_MANY_ATTEMPTS): ask for a new one',
+    ...credentials,
+  },
+  errorSchema: authErrorBodySchema,
+});
+
 /** Every identity route the browser calls, for the OpenAPI document. */
 export const AUTH_ROUTES = [
   signInRoute,
@@ -340,6 +392,8 @@ export const AUTH_ROUTES = [
   verifyBackupCodeRoute,
   disableTwoFactorRoute,
   reauthenticateRoute,
-  sendSignInCodeRoute,
+  sendEmailCodeRoute,
   signInWithCodeRoute,
+  signUpRoute,
+  verifyEmailRoute,
 ] as const;

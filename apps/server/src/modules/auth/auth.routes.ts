@@ -33,6 +33,10 @@ export const AUTH_ENDPOINTS = new Set([
   // Sign-in with a code sent by email (docs/security.md, "Sign-in with an email code").
   'POST /email-otp/send-verification-otp',
   'POST /sign-in/email-otp',
+  // Open sign-up, where the operator allows it, and its address's verification
+  // (docs/security.md, "Sign-up").
+  'POST /sign-up/email',
+  'POST /email-otp/verify-email',
 ]);
 
 /** A JSON body our own identity endpoints take, or null (answered 400 in better-auth's shape). */

@@ -2,7 +2,12 @@
 // /api/v1 accepts. This file is its whole configuration; docs/architecture.md, "Authentication",
 // says why it is shaped so.
 import { createHash } from 'node:crypto';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@callboard/contract';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
+} from '@callboard/contract';
+import { signUpRoute } from '@callboard/contract/auth-routes';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
@@ -10,6 +15,7 @@ import { setSessionCookie } from 'better-auth/cookies';
 import { emailOTP, jwt, twoFactor } from 'better-auth/plugins';
 import { and, eq, gt, like, lt, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import * as z from 'zod/mini';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -35,9 +41,21 @@ import {
   invalidEmailCode,
   SIGN_IN_CODE_TYPE,
 } from './email-code.ts';
-import { noSignInCodeMail, resetPasswordMail, signInCodeMail } from './mails.ts';
+import {
+  accountExistsMail,
+  noSignInCodeMail,
+  resetPasswordMail,
+  signInCodeMail,
+  verifyEmailCodeMail,
+} from './mails.ts';
 import { confirmPassword, reauthentication } from './reauthentication.ts';
 import { clearSignInLimits } from './sign-in-throttle.ts';
+import {
+  discardUnverifiedAccount,
+  isVerifiedAccount,
+  nameNewProfile,
+  VERIFY_EMAIL_CODE_TYPE,
+} from './sign-up.ts';
 import {
   claimTotpCode,
   CODE_ATTEMPTS_PER_CHALLENGE,
@@ -74,6 +92,9 @@ export const AUTH_RATE_RULES = {
   // Codes are also limited per address they go to, and wrong ones per account (email-code.ts).
   '/email-otp/send-verification-otp': { window: 60, max: 30 },
   '/sign-in/email-otp': { window: 60, max: 120 },
+  // Mail to one address is also limited (the codes' rule above), whoever asks.
+  '/sign-up/email': { window: 15 * 60, max: 30 },
+  '/email-otp/verify-email': { window: 60, max: 60 },
 } as const;
 
 const RESET_PREFIX = 'reset-password:';
@@ -254,25 +275,84 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
   }
 
   /**
-   * Before a sign-in code is sent: only sign-in codes (the plugin's other kinds are not used), and
-   * at most EMAIL_CODES_PER_ADDRESS to one address, whether or not it has an account.
+   * Before mail goes to an address at someone's request (a code, or the answer to a sign-up): at
+   * most EMAIL_CODES_PER_ADDRESS to one address, whoever asks and whether or not it has an account.
    */
-  async function limitEmailCodes(ctx: AuthContext) {
-    const body = (ctx.body ?? {}) as { email?: unknown; type?: unknown };
-    if (body.type !== SIGN_IN_CODE_TYPE) {
-      throw new APIError('BAD_REQUEST', {
-        code: 'VALIDATION_FAILED',
-        message: 'Only sign-in codes are sent: type must be "sign-in".',
-      });
-    }
-    if (typeof body.email !== 'string') return;
-    const decision = await consumeRate(db, emailCodeRateKey(body.email), EMAIL_CODES_PER_ADDRESS);
+  async function limitMailTo(email: string) {
+    const decision = await consumeRate(db, emailCodeRateKey(email), EMAIL_CODES_PER_ADDRESS);
     if (!decision.allowed) {
       throw new APIError('TOO_MANY_REQUESTS', {
         code: 'TOO_MANY_CODES',
         message: 'Too many codes sent to this address. Try again in 15 minutes.',
       });
     }
+  }
+
+  /** Before a code is sent: only the kinds Callboard uses (the plugin has others), then the limit. */
+  async function limitEmailCodes(ctx: AuthContext) {
+    const body = (ctx.body ?? {}) as { email?: unknown; type?: unknown };
+    if (body.type !== SIGN_IN_CODE_TYPE && body.type !== VERIFY_EMAIL_CODE_TYPE) {
+      throw new APIError('BAD_REQUEST', {
+        code: 'VALIDATION_FAILED',
+        message: `Only sign-in and verification codes are sent: type must be "${SIGN_IN_CODE_TYPE}" or "${VERIFY_EMAIL_CODE_TYPE}".`,
+      });
+    }
+    if (typeof body.email === 'string') await limitMailTo(body.email);
+  }
+
+  /**
+   * Before an open sign-up (docs/security.md, "Sign-up"): open at all, a name, Callboard's password
+   * rules, the limit on mail to the address; then an earlier, never verified account at the address
+   * is discarded, so that this sign-up starts afresh.
+   */
+  async function checkSignUp(ctx: AuthContext) {
+    if (!config.PUBLIC_SIGN_UP) {
+      throw new APIError('FORBIDDEN', {
+        code: 'SIGN_UP_CLOSED',
+        message: 'Accounts are created by invitation here. Ask your organisation’s admin for one.',
+      });
+    }
+    const parsed = z.safeParse(signUpRoute.body, ctx.body);
+    if (!parsed.success) {
+      throw new APIError('BAD_REQUEST', {
+        code: 'VALIDATION_FAILED',
+        message: `Send a first and a last name (each at most ${PERSON_NAME_MAX_LENGTH} characters), an email address and a password.`,
+      });
+    }
+    const { first_name, last_name, email, password } = parsed.data;
+    const name = `${first_name} ${last_name}`;
+    const reasons = passwordProblems(password, { email, name });
+    if (reasons.length > 0) {
+      throw new APIError('BAD_REQUEST', {
+        code: 'WEAK_PASSWORD',
+        message: 'Choose a stronger password.',
+        reasons,
+      });
+    }
+    await limitMailTo(email);
+    await discardUnverifiedAccount(db, email);
+    // better-auth takes one name; the profile keeps the two (nameNewProfile, after the sign-up).
+    return { context: { ...ctx, body: { email, password, name, first_name, last_name } } };
+  }
+
+  /** The plugin's mail hook for a verification code: only an address not yet verified gets one. */
+  async function sendVerificationCode(email: string, code: string) {
+    const [user] = await db
+      .select({ name: users.name, email: users.email, verified: users.emailVerified })
+      .from(users)
+      .where(eq(users.email, email));
+    if (!user) return;
+    if (user.verified) {
+      // Nothing to verify: the stored code goes unseen, and verify-email refuses every code.
+      await db
+        .delete(verifications)
+        .where(
+          eq(verifications.identifier, `${VERIFY_EMAIL_CODE_TYPE}-otp-${email.toLowerCase()}`),
+        );
+      return;
+    }
+    await mail.enqueue(db, verifyEmailCodeMail({ to: user.email, name: user.name, code }));
+    mail.deliverSoon();
   }
 
   /** The plugin's mail hook: the code, or, for an account with two-factor, why there is none. */
@@ -312,9 +392,9 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
     logger: {
       level: 'info',
       log: (level, message, ...args: unknown[]) => {
-        const quiet = /^(Invalid password|User not found|Reset Password: User not found)$/u.test(
-          message,
-        );
+        const quiet =
+          /^(Invalid password|User not found|Reset Password: User not found)$/u.test(message) ||
+          message.startsWith('Sign-up attempt for existing email');
         logger[quiet ? 'debug' : level]({ details: args.length > 0 ? args : undefined }, message);
       },
     },
@@ -357,13 +437,28 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
         '/reauthenticate': AUTH_RATE_RULES['/reauthenticate'],
         '/email-otp/send-verification-otp': AUTH_RATE_RULES['/email-otp/send-verification-otp'],
         '/sign-in/email-otp': AUTH_RATE_RULES['/sign-in/email-otp'],
+        '/sign-up/email': AUTH_RATE_RULES['/sign-up/email'],
+        '/email-otp/verify-email': AUTH_RATE_RULES['/email-otp/verify-email'],
       },
       customStorage: { consume: (key, rule) => consumeRate(db, `auth:${key}`, rule) },
     },
     emailAndPassword: {
       enabled: true,
-      // Accounts are created by invitation (the admin area), never by open sign-up.
-      disableSignUp: true,
+      // Accounts come from invitations, and from open sign-up where the operator allows it; an
+      // open sign-up's address must be verified before it signs in (sign-up.ts).
+      disableSignUp: !config.PUBLIC_SIGN_UP,
+      requireEmailVerification: true,
+      // The page answers a sign-up for a taken address as for a new one; the owner gets this mail.
+      onExistingUserSignUp: async ({ user }) => {
+        const message = accountExistsMail({
+          to: user.email,
+          name: user.name,
+          signInLink: `${config.APP_URL}/auth`,
+          resetLink: `${config.APP_URL}/forgot-password`,
+        });
+        await mail.enqueue(db, message);
+        mail.deliverSoon();
+      },
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       password: passwordHashing,
@@ -386,6 +481,10 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
         if (request) resetUserIds.set(request, user.id);
       },
     },
+    emailVerification: {
+      // A verified address signs in at once: the code proves the mailbox, the sign-up the password.
+      autoSignInAfterVerification: true,
+    },
     databaseHooks: {
       user: {
         create: {
@@ -401,6 +500,16 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') return checkSignUp(ctx);
+        // A verification code signs in (autoSignInAfterVerification): only for an address not
+        // yet verified, or it would be an email code past two-factor sign-in.
+        if (ctx.path === '/email-otp/verify-email') {
+          const email = (ctx.body as { email?: unknown } | undefined)?.email;
+          if (typeof email === 'string' && (await isVerifiedAccount(db, email))) {
+            throw invalidEmailCode();
+          }
+          return;
+        }
         if (ctx.path === '/email-otp/send-verification-otp') {
           await limitEmailCodes(ctx);
           return;
@@ -461,6 +570,11 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') {
+          const parsed = z.safeParse(signUpRoute.body, ctx.body);
+          if (parsed.success) await nameNewProfile(db, parsed.data);
+          return;
+        }
         if (ctx.path.startsWith('/two-factor/')) {
           await auditTwoFactor(ctx, ctx.context.returned);
           return;
@@ -527,8 +641,11 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
         // Codes sign in existing accounts only; accounts come from invitations.
         disableSignUp: true,
         storeOTP: 'hashed',
+        // Sign-up's verification mail is a code too, not a link (sign-up.ts).
+        overrideDefaultEmailVerification: true,
         sendVerificationOTP: async ({ email, otp, type }) => {
           if (type === SIGN_IN_CODE_TYPE) await sendSignInCode(email, otp);
+          if (type === VERIFY_EMAIL_CODE_TYPE) await sendVerificationCode(email, otp);
         },
       }),
     ],

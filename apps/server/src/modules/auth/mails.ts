@@ -58,3 +58,58 @@ export function noSignInCodeMail(input: { to: string; name: string }): MailMessa
     ].join('\n'),
   };
 }
+
+/** The code that verifies the address of a new account (docs/security.md, "Sign-up"). */
+export function verifyEmailCodeMail(input: {
+  to: string;
+  name: string;
+  code: string;
+}): MailMessage {
+  const greeting = input.name ? `Hello ${input.name},` : 'Hello,';
+  return {
+    to: input.to,
+    subject: `${input.code} is your Callboard verification code`,
+    text: [
+      greeting,
+      '',
+      'Someone (we hope you) created a Callboard account with this address. To confirm it is',
+      `yours, enter this code within ${EMAIL_CODE_MINUTES} minutes. It works once:`,
+      '',
+      `    ${input.code}`,
+      '',
+      'If you did not create an account, ignore this message: without the code the account cannot',
+      'be used, and it is removed when someone next signs up with this address.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * The answer to a sign-up for an address that already has an account: the page says the same as
+ * for a new address, and only the owner learns, here, that nothing was created.
+ */
+export function accountExistsMail(input: {
+  to: string;
+  name: string;
+  signInLink: string;
+  resetLink: string;
+}): MailMessage {
+  const greeting = input.name ? `Hello ${input.name},` : 'Hello,';
+  return {
+    to: input.to,
+    subject: 'You already have a Callboard account',
+    text: [
+      greeting,
+      '',
+      'Someone (we hope you) tried to create a Callboard account with this address, which already',
+      'has one, so nothing was created and your password is unchanged. Sign in here:',
+      '',
+      `    ${input.signInLink}`,
+      '',
+      'Forgotten your password? Choose a new one here:',
+      '',
+      `    ${input.resetLink}`,
+      '',
+      'If you did not ask for this, ignore this message.',
+    ].join('\n'),
+  };
+}

@@ -149,10 +149,17 @@ export async function acceptInvitationAs(
   return row?.outcome ?? 'unknown';
 }
 
+/**
+ * Whether the address has an account that can sign in. One whose address was never verified (an
+ * open sign-up nobody confirmed) does not count: the invitation proves the address, and replaces
+ * it (sign-up.ts, discardUnverifiedAccount).
+ */
 export async function accountExistsFor(tx: Tx, email: string) {
   const [row] = await queryRows<{ exists: boolean }>(
     tx,
-    sql`select exists (select 1 from users where lower(email) = ${email.toLowerCase()}) as exists`,
+    sql`select exists (
+          select 1 from users where lower(email) = ${email.toLowerCase()} and email_verified
+        ) as exists`,
   );
   return row?.exists ?? false;
 }

@@ -17,6 +17,7 @@ import type { MailQueue } from '../../lib/mail-queue.ts';
 import { recordAudit } from '../audit/audit.queries.ts';
 import type { Auth } from '../auth/auth.ts';
 import { passwordProblems } from '../auth/password-rules.ts';
+import { discardUnverifiedAccount } from '../auth/sign-up.ts';
 import { invitationMail } from './invitation-mail.ts';
 import { hashInvitationToken, newInvitationToken } from './invitation-token.ts';
 import {
@@ -345,6 +346,7 @@ export async function signUpWithInvitation(
     );
   if (await deps.db.transaction((tx) => accountExistsFor(tx, invitation.email)))
     throw accountTaken();
+  await discardUnverifiedAccount(deps.db, invitation.email);
 
   const context = await deps.auth.$context;
   let userId: string;

@@ -1,11 +1,11 @@
-import { sendSignInCodeRoute, signInWithCodeRoute } from '@callboard/contract/auth-routes';
+import { sendEmailCodeRoute, signInWithCodeRoute } from '@callboard/contract/auth-routes';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { loadSignedInSession } from './sign-in.ts';
 
 /** Asks for a sign-in code by email; the answer is the same whether or not the address has an account. */
 export async function sendSignInCode(email: string): Promise<void> {
-  await callApi(sendSignInCodeRoute, { body: { email: email.trim(), type: 'sign-in' } });
+  await callApi(sendEmailCodeRoute, { body: { email: email.trim(), type: 'sign-in' } });
 }
 
 /** Signs in with the emailed code, then loads the session. */

@@ -3,7 +3,7 @@
 // it, so the sign-in page's first download stays within its budget.
 import { EMAIL_CODE_DIGITS, EMAIL_CODE_MINUTES } from '@callboard/contract/auth-routes';
 import { emailSchema } from '@callboard/contract/email';
-import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -11,39 +11,12 @@ import {
   cardLayoutLinkClassName,
 } from '../../../components/ui/centered-card-layout.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { EmailInput, Input } from '../../../components/ui/input.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
+import { EmailInput } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useSendSignInCode, useSignInWithCode } from '../api/email-code-sign-in.ts';
 import { useFocusOnError } from '../hooks/use-focus-on-error.ts';
+import { EmailCodeForm, RESEND_COOLDOWN_SECONDS } from './email-code-form.tsx';
 import { OWN_EMAIL_WORDING } from '../sign-in-check.ts';
-
-/** A new code can be asked for this long after the last one (the mail may just be slow). */
-export const RESEND_COOLDOWN_SECONDS = 60;
-
-function codeError(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.code === 'INVALID_OTP')
-      return 'That code isn’t right. Check the latest email and try again.';
-    if (error.code === 'OTP_EXPIRED') return 'That code has expired. Send a new one.';
-    if (error.code === 'TOO_MANY_ATTEMPTS') {
-      return 'That code has had too many wrong tries. Send a new one.';
-    }
-  }
-  return errorMessage(error);
-}
-
-/** Seconds left until `until` (a Date.now() value), ticking once a second while above zero. */
-function useSecondsUntil(until: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  const left = Math.max(0, Math.ceil((until - now) / 1000));
-  useEffect(() => {
-    if (left === 0) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [left]);
-  return left;
-}
 
 export function EmailCodeStep({
   initialEmail,
@@ -162,12 +135,9 @@ function AskForCode({
 
 function EnterCode({
   email,
-  resendAt,
-  send,
-  onResend,
-  onChangeEmail,
   onSignedIn,
   footer,
+  ...form
 }: {
   email: string;
   resendAt: number;
@@ -177,28 +147,7 @@ function EnterCode({
   onSignedIn: () => void;
   footer: ReactNode;
 }) {
-  const alertRef = useRef<HTMLDivElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
-  const [code, setCode] = useState('');
-  const [missing, setMissing] = useState(false);
   const signIn = useSignInWithCode();
-  const waitSeconds = useSecondsUntil(resendAt);
-  const error = signIn.error ?? send.error;
-  useFocusOnError(alertRef, error);
-  // Stays busy after success until the next page has loaded and replaced this one.
-  const pending = signIn.isPending || signIn.isSuccess;
-
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    if (!code.trim()) {
-      setMissing(true);
-      codeRef.current?.focus();
-      return;
-    }
-    signIn.mutate({ email, code }, { onSuccess: onSignedIn });
-  }
-
   return (
     <CenteredCardLayout
       pageTitle="Check your email"
@@ -206,64 +155,14 @@ function EnterCode({
       description={`If ${email} has a Callboard account, we’ve sent it a ${EMAIL_CODE_DIGITS}-digit code. It works for ${EMAIL_CODE_MINUTES} minutes.`}
       footer={footer}
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        {error ? (
-          <Alert ref={alertRef} tone="error">
-            {signIn.error ? codeError(signIn.error) : errorMessage(send.error)}
-          </Alert>
-        ) : null}
-        <Field
-          label="Code from the email"
-          error={missing ? 'Enter the code.' : undefined}
-          labelAside={
-            <button
-              type="button"
-              className={`text-sm ${cardLayoutLinkClassName}`}
-              onClick={onChangeEmail}
-            >
-              Use a different email
-            </button>
-          }
-        >
-          <Input
-            ref={codeRef}
-            autoFocus
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="123456"
-            maxLength={8}
-            className="font-mono tracking-widest"
-            value={code}
-            onChange={(event) => {
-              setCode(event.target.value);
-              if (missing) setMissing(false);
-              if (signIn.isError) signIn.reset();
-            }}
-          />
-        </Field>
-        <Button type="submit" className="w-full" pending={pending} pendingLabel="Signing in…">
-          Sign in
-        </Button>
-        <p className="text-center text-sm text-fg-muted">
-          No email?{' '}
-          {waitSeconds > 0 ? (
-            <span>You can send a new code in {waitSeconds} s.</span>
-          ) : (
-            <button
-              type="button"
-              className={cardLayoutLinkClassName}
-              disabled={send.isPending}
-              onClick={() => {
-                signIn.reset();
-                onResend();
-              }}
-            >
-              {send.isPending ? 'Sending…' : 'Send a new code'}
-            </button>
-          )}
-        </p>
-      </form>
+      <EmailCodeForm
+        {...form}
+        email={email}
+        submit={signIn}
+        submitLabel="Sign in"
+        pendingLabel="Signing in…"
+        onDone={onSignedIn}
+      />
     </CenteredCardLayout>
   );
 }

@@ -24,6 +24,7 @@ function renderSignIn(routes: Record<string, FakeHandler>, initialEntry = '/auth
       { path: '/dashboard', element: <h1>Dashboard page</h1> },
       { path: '/call/:id', element: <h1>Call page</h1> },
       { path: '/forgot-password', element: <h1>Forgot password page</h1> },
+      { path: '/sign-up', element: <h1>Sign-up page</h1> },
     ],
     { initialEntries: [initialEntry] },
   );
@@ -120,6 +121,20 @@ describe('SignInScreen', () => {
     expect(emailInput()).toHaveProperty('value', 'mia@northwind.test');
     expect(passwordInput()).toHaveProperty('value', 'wrong password');
     expect(sessionStore.getState().status).toBe('signed-out');
+  });
+
+  it('sends an account whose address is not verified yet to its code, with the address', async () => {
+    const { router, user } = renderSignIn({
+      'POST /api/auth/sign-in/email': () =>
+        jsonResponse({ code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' }, 403),
+    });
+    await user.type(emailInput(), 'nia@newcomer.test');
+    await user.type(passwordInput(), 'lantern-orchard-42{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Confirm your email address first');
+    await user.click(screen.getByRole('link', { name: 'Enter the code' }));
+    expect(router.state.location.pathname).toBe('/sign-up');
+    expect(router.state.location.search).toBe('?verify=nia%40newcomer.test');
   });
 
   it('clears a stale "Invalid email or password" as soon as either field changes', async () => {

@@ -8,6 +8,7 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useSession } from '../../../lib/session-provider.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { usePublicConfig } from '../../../lib/telemetry.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { checkSignIn, type SignInErrors, type SignInValues } from '../sign-in-check.ts';
 import { useFocusOnError } from '../hooks/use-focus-on-error.ts';
@@ -53,6 +54,7 @@ export function SignInScreen() {
   const navigate = useNavigate();
   const redirectTarget = useRedirectTarget();
   const session = useSession();
+  const publicConfig = usePublicConfig();
   useFocusOnError(alertRef, signIn.error);
 
   // Stays busy after success until the next page has loaded and replaced this one.
@@ -125,10 +127,31 @@ export function SignInScreen() {
       pageTitle="Sign in"
       heading="Sign in to Callboard"
       description="Welcome back. Sign in to see your organisation's calls."
-      footer={<>No account yet? Ask an admin of your organisation for an invitation.</>}
+      footer={
+        publicConfig?.signUp ? (
+          <>
+            New to Callboard?{' '}
+            <Link to="/sign-up" className={cardLayoutLinkClassName}>
+              Create an account
+            </Link>
+          </>
+        ) : (
+          <>No account yet? Ask an admin of your organisation for an invitation.</>
+        )
+      }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        {signIn.error ? (
+        {isApiError(signIn.error) && signIn.error.code === 'EMAIL_NOT_VERIFIED' ? (
+          <Alert ref={alertRef} tone="error">
+            Confirm your email address first, with the code we emailed when you created the account.{' '}
+            <Link
+              to={`/sign-up?verify=${encodeURIComponent(values.email.trim())}`}
+              className="font-medium underline underline-offset-2"
+            >
+              Enter the code
+            </Link>
+          </Alert>
+        ) : signIn.error ? (
           <Alert ref={alertRef} tone="error">
             {errorMessage(signIn.error)}
           </Alert>

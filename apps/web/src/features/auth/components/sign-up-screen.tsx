@@ -1,0 +1,195 @@
+// /sign-up: create an account without an invitation, where the operator allows it (docs/security.md,
+// "Sign-up"). The name, address and password; then the 6-digit code sent to the address, which
+// verifies it and signs in. `?verify=<address>` opens the code step at once (from sign-in, for an
+// account whose address is not verified yet).
+import {
+  EMAIL_CODE_DIGITS,
+  EMAIL_CODE_MINUTES,
+  signUpRoute,
+} from '@callboard/contract/auth-routes';
+import { useState, type FocusEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import {
+  CenteredCardLayout,
+  cardLayoutLinkClassName,
+} from '../../../components/ui/centered-card-layout.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { EmailInput } from '../../../components/ui/input.tsx';
+import { NameFields, nameFieldsWording } from '../../../components/ui/name-fields.tsx';
+import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { PasswordRulesHint } from '../../../components/ui/password-rules-hint.tsx';
+import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formResolver } from '../../../lib/forms.ts';
+import { useCommonPasswordCheck } from '../../../lib/password-check.ts';
+import { usePublicConfig } from '../../../lib/telemetry.ts';
+import {
+  useSendVerificationCode,
+  useSignUp,
+  useVerifyEmail,
+  type SignUpValues,
+} from '../api/sign-up.ts';
+import { OWN_EMAIL_WORDING } from '../sign-in-check.ts';
+import { EmailCodeForm, RESEND_COOLDOWN_SECONDS } from './email-code-form.tsx';
+
+const EMPTY: SignUpValues = { first_name: '', last_name: '', email: '', password: '' };
+
+const signInLink = (
+  <>
+    Already have an account?{' '}
+    <Link to="/auth" className={cardLayoutLinkClassName}>
+      Sign in
+    </Link>
+  </>
+);
+
+export function SignUpScreen() {
+  const [searchParams] = useSearchParams();
+  const verifyParam = searchParams.get('verify');
+  const [values, setValues] = useState<SignUpValues>({ ...EMPTY, email: verifyParam ?? '' });
+  // The address a code went to, and when (a code can be asked for again a minute later); from
+  // sign-in, a code may be asked for at once.
+  const [sent, setSent] = useState<{ email: string; at: number } | null>(() =>
+    verifyParam ? { email: verifyParam, at: Date.now() - RESEND_COOLDOWN_SECONDS * 1000 } : null,
+  );
+  const config = usePublicConfig();
+
+  if (config?.signUp === false && sent === null) {
+    return (
+      <CenteredCardLayout
+        pageTitle="Create an account"
+        heading="Accounts are by invitation"
+        description="Callboard accounts here are created by invitation. Ask an admin of your organisation to invite you; the invitation’s link lets you set up your account."
+      >
+        <Link to="/auth" className={cn(buttonClassName('primary'), 'w-full')}>
+          Back to sign in
+        </Link>
+      </CenteredCardLayout>
+    );
+  }
+
+  if (sent) {
+    return (
+      <VerifyAddress
+        key={sent.at}
+        email={sent.email}
+        resendAt={sent.at + RESEND_COOLDOWN_SECONDS * 1000}
+        onSent={() => setSent({ email: sent.email, at: Date.now() })}
+        onChangeEmail={() => setSent(null)}
+      />
+    );
+  }
+
+  return (
+    <CenteredCardLayout
+      pageTitle="Create an account"
+      heading="Create your Callboard account"
+      description="After this, we’ll email you a code to confirm your address. To join your organisation’s Callboard, ask its admin for an invitation."
+      footer={signInLink}
+    >
+      <SignUpForm
+        defaultValues={values}
+        onCreated={(created) => {
+          setValues({ ...created, password: '' });
+          setSent({ email: created.email, at: Date.now() });
+        }}
+      />
+    </CenteredCardLayout>
+  );
+}
+
+const signUpResolver = formResolver(signUpRoute.body, {
+  ...nameFieldsWording,
+  email: OWN_EMAIL_WORDING,
+  password: { missing: 'Choose a password.' },
+});
+
+function SignUpForm({
+  defaultValues,
+  onCreated,
+}: {
+  defaultValues: SignUpValues;
+  onCreated: (values: SignUpValues) => void;
+}) {
+  const signUp = useSignUp();
+  const form = useForm({ resolver: signUpResolver, defaultValues });
+  const { errors } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
+  const commonCheck = useCommonPasswordCheck(password);
+
+  const onSubmit = form.handleSubmit((values) => {
+    signUp.mutate(values, { onSuccess: () => onCreated(values) });
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      {signUp.isError ? <RequestErrorAlert error={signUp.error} /> : null}
+      <NameFields
+        firstName={{ ...form.register('first_name'), error: errors.first_name?.message }}
+        lastName={{ ...form.register('last_name'), error: errors.last_name?.message }}
+      />
+      <Field label="Email" error={errors.email?.message}>
+        <EmailInput {...form.register('email')} />
+      </Field>
+      <Field
+        label="Password"
+        error={errors.password?.message}
+        hint={<PasswordRulesHint password={password} common={commonCheck.common} />}
+      >
+        <PasswordInput
+          autoComplete="new-password"
+          {...form.register('password', {
+            onBlur: (event: FocusEvent<HTMLInputElement>) => commonCheck.check(event.target.value),
+          })}
+        />
+      </Field>
+      <Button
+        type="submit"
+        className="w-full"
+        pending={signUp.isPending}
+        pendingLabel="Creating your account…"
+      >
+        Create account
+      </Button>
+    </form>
+  );
+}
+
+function VerifyAddress({
+  email,
+  resendAt,
+  onSent,
+  onChangeEmail,
+}: {
+  email: string;
+  resendAt: number;
+  onSent: () => void;
+  onChangeEmail: () => void;
+}) {
+  const navigate = useNavigate();
+  const verify = useVerifyEmail();
+  const send = useSendVerificationCode();
+  return (
+    <CenteredCardLayout
+      pageTitle="Confirm your email"
+      heading="Confirm your email"
+      description={`We’ve sent a message to ${email}. Enter the ${EMAIL_CODE_DIGITS}\u2011digit code from it within ${EMAIL_CODE_MINUTES} minutes. If the address already has an account, the message says how to sign in instead.`}
+      footer={signInLink}
+    >
+      <EmailCodeForm
+        email={email}
+        resendAt={resendAt}
+        submit={verify}
+        submitLabel="Confirm and continue"
+        pendingLabel="Confirming…"
+        send={send}
+        onResend={() => send.mutate(email, { onSuccess: onSent })}
+        onChangeEmail={onChangeEmail}
+        // A new account belongs to no organisation yet: the dashboard says what to do next.
+        onDone={() => void navigate('/dashboard', { replace: true })}
+      />
+    </CenteredCardLayout>
+  );
+}
