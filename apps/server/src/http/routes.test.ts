@@ -754,10 +754,11 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
       body: { first_name: 'Uma', last_name: 'Shah', email, password: 'lantern-orchard-42' },
     });
     const code = await latestCode(server.url, email);
+    const password = 'lantern-orchard-42';
     await fail(browser, contract.verifyEmailRoute, 400, {
-      body: { email, otp: otherCodeThan(code) },
+      body: { email, otp: otherCodeThan(code), password },
     });
-    await succeed(browser, contract.verifyEmailRoute, { body: { email, otp: code } });
+    await succeed(browser, contract.verifyEmailRoute, { body: { email, otp: code, password } });
   });
 
   it('checked the success answer of every declared route', () => {

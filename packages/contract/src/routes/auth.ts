@@ -320,8 +320,7 @@ export const signInWithCodeRoute = defineRoute({
   body: z.object({ email: emailSchema, otp: z.string() }),
   response: { status: 200, description: 'Signed in', schema: sessionAnswerSchema },
   errors: {
-    400: 'Wrong or expired code (INVALID_OTP, OTP_EXPIRED); an account with two-factor sign-in gets INVALID_OTP for every code',
-    403: 'The code has had its 3 tries (TOO_MANY_ATTEMPTS): ask for a new one',
+    400: 'INVALID_OTP for every refusal alike: a wrong, expired or used-up code (3 tries), an address with no account or with two-factor sign-in',
     ...credentials,
   },
   errorSchema: authErrorBodySchema,
@@ -339,7 +338,8 @@ export const signUpRoute = defineRoute({
   summary:
     'Create an account (where the operator allows open sign-up); a code to verify the address follows by email. The same answer whether or not the address has an account',
   auth: 'public',
-  body: z.object({
+  // Strict: better-auth would otherwise store keys it knows (an image, say) that nobody asked for.
+  body: z.strictObject({
     first_name: personName,
     last_name: personName,
     email: emailSchema,
@@ -365,13 +365,12 @@ export const verifyEmailRoute = defineRoute({
   base: '/api/auth',
   path: '/email-otp/verify-email',
   summary:
-    "Verify a new account's address with the code sent by email; signs in (sets the session cookie)",
+    "Verify a new account's address with the code sent by email and the sign-up's password; signs in (sets the session cookie)",
   auth: 'public',
-  body: z.object({ email: emailSchema, otp: z.string() }),
+  body: z.object({ email: emailSchema, otp: z.string(), password: z.string() }),
   response: { status: 200, description: 'Verified and signed in', schema: sessionAnswerSchema },
   errors: {
-    400: 'Wrong or expired code (INVALID_OTP, OTP_EXPIRED); an address already verified gets INVALID_OTP for every code',
-    403: 'The code has had its 3 tries (TOO_MANY_ATTEMPTS): ask for a new one',
+    400: 'INVALID_OTP for every refusal alike: a wrong, expired or used-up code, a password other than the sign-up’s, an address already verified or with no account',
     ...credentials,
   },
   errorSchema: authErrorBodySchema,

@@ -2,13 +2,14 @@
 // the product uses are reachable (AUTH_ENDPOINTS); every other better-auth endpoint answers 404, so
 // a plugin or default route nobody reviewed cannot become an entrance. docs/security.md lists them.
 import { checkPasswordRoute, checkResetLinkRoute } from '@callboard/contract/auth-routes';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { forwardedForWithClientAddress } from '../../http/client-address.ts';
 import { isLiveResetToken, type Auth } from './auth.ts';
+import { invalidEmailCodeBody } from './email-code.ts';
 import { isCommon } from './password-rules.ts';
 import { signInThrottle } from './sign-in-throttle.ts';
 
@@ -73,6 +74,25 @@ async function explainOrigin(response: Response, appUrl: string): Promise<Respon
   );
 }
 
+/**
+ * An expired code, or one whose tries are used up, exists only for an address with an account:
+ * better-auth's OTP_EXPIRED and TOO_MANY_ATTEMPTS would tell who has one. Every refused code gets
+ * the answer to a wrong one instead.
+ */
+const oneAnswerForBadCodes: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.status !== 400 && c.res.status !== 403) return;
+  const body: unknown = await c.res
+    .clone()
+    .json()
+    .catch(() => null);
+  const code = (body as { code?: unknown } | null)?.code;
+  if (code !== 'OTP_EXPIRED' && code !== 'TOO_MANY_ATTEMPTS') return;
+  const headers = new Headers(c.res.headers);
+  headers.delete('content-length');
+  c.res = new Response(JSON.stringify(invalidEmailCodeBody), { status: 400, headers });
+};
+
 export function authRoutes(deps: { db: Db; config: Config; auth: Auth }) {
   const { db, config, auth } = deps;
   const trustsProxies = config.TRUSTED_PROXIES.length > 0;
@@ -92,12 +112,8 @@ export function authRoutes(deps: { db: Db; config: Config; auth: Auth }) {
     return response.status === 403 ? explainOrigin(response, config.APP_URL) : response;
   };
 
-  // A wrong email code (400, or 403 once its tries are used up) counts like a wrong password.
-  const emailCodeThrottle = signInThrottle(
-    db,
-    config,
-    (status) => status === 400 || status === 403,
-  );
+  // A wrong email code counts like a wrong password (oneAnswerForBadCodes makes every refusal 400).
+  const emailCodeThrottle = signInThrottle(db, config, (status) => status === 400);
 
   return new Hono()
     .use('*', async (c, next) => {
@@ -108,7 +124,8 @@ export function authRoutes(deps: { db: Db; config: Config; auth: Auth }) {
       await next();
     })
     .post('/sign-in/email', signInThrottle(db, config))
-    .post('/sign-in/email-otp', emailCodeThrottle)
+    .post('/sign-in/email-otp', emailCodeThrottle, oneAnswerForBadCodes)
+    .post('/email-otp/verify-email', oneAnswerForBadCodes)
     .post('/reset-password/check', async (c) => {
       const body = await readBody(c, checkResetLinkRoute.body);
       if (!body) return badBody(c, 'Send the token of the reset link.');

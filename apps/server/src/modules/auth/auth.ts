@@ -52,8 +52,8 @@ import { confirmPassword, reauthentication } from './reauthentication.ts';
 import { clearSignInLimits } from './sign-in-throttle.ts';
 import {
   discardUnverifiedAccount,
-  isVerifiedAccount,
   nameNewProfile,
+  pendingSignUp,
   VERIFY_EMAIL_CODE_TYPE,
 } from './sign-up.ts';
 import {
@@ -335,6 +335,25 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
     return { context: { ...ctx, body: { email, password, name, first_name, last_name } } };
   }
 
+  /**
+   * Before a verification code is taken. The code signs in (autoSignInAfterVerification), so:
+   * only for an address not verified yet (and never past two-factor sign-in), and only with the
+   * password of the sign-up that is being verified — a later sign-up for the address replaces the
+   * account, and its code must not verify an account whose password someone else chose. Every
+   * refusal is the answer to a wrong code.
+   */
+  async function checkVerification(ctx: AuthContext) {
+    const body = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
+    if (typeof body.email !== 'string') return;
+    const pending = await pendingSignUp(db, body.email);
+    const password = typeof body.password === 'string' ? body.password : '';
+    const right =
+      pending !== null &&
+      password.length > 0 &&
+      (await ctx.context.password.verify({ hash: pending.passwordHash, password }));
+    if (!right) throw invalidEmailCode();
+  }
+
   /** The plugin's mail hook for a verification code: only an address not yet verified gets one. */
   async function sendVerificationCode(email: string, code: string) {
     const [user] = await db
@@ -476,6 +495,11 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
       onPasswordReset: async ({ user }, request) => {
         // Every other link of this user dies with the one just used.
         await deleteResetTokens(db, user.id);
+        // The link reached the mailbox: the address is proven (an open sign-up never confirmed
+        // becomes an ordinary account, with the password just chosen).
+        if (!user.emailVerified) {
+          await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+        }
         // Whoever can reset the password owns the address: lift every sign-in lock on it.
         await clearSignInLimits(db, user.email);
         if (request) resetUserIds.set(request, user.id);
@@ -501,13 +525,8 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') return checkSignUp(ctx);
-        // A verification code signs in (autoSignInAfterVerification): only for an address not
-        // yet verified, or it would be an email code past two-factor sign-in.
         if (ctx.path === '/email-otp/verify-email') {
-          const email = (ctx.body as { email?: unknown } | undefined)?.email;
-          if (typeof email === 'string' && (await isVerifiedAccount(db, email))) {
-            throw invalidEmailCode();
-          }
+          await checkVerification(ctx);
           return;
         }
         if (ctx.path === '/email-otp/send-verification-otp') {
@@ -571,8 +590,16 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') {
-          const parsed = z.safeParse(signUpRoute.body, ctx.body);
-          if (parsed.success) await nameNewProfile(db, parsed.data);
+          const returned = ctx.context.returned;
+          const userId = (returned as { user?: { id?: unknown } } | null)?.user?.id;
+          const names = ctx.body as { first_name?: unknown; last_name?: unknown };
+          if (returned instanceof Error || typeof userId !== 'string') return;
+          if (typeof names.first_name !== 'string' || typeof names.last_name !== 'string') return;
+          await nameNewProfile(db, {
+            userId,
+            first_name: names.first_name,
+            last_name: names.last_name,
+          });
           return;
         }
         if (ctx.path.startsWith('/two-factor/')) {

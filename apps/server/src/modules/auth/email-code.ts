@@ -23,8 +23,8 @@ export const SIGN_IN_CODE_TYPE = 'sign-in';
 export const emailCodeRateKey = (email: string) => `email-code:${email.trim().toLowerCase()}`;
 
 /** better-auth's answer to a wrong code, given to every refusal that must look like one. */
-export const invalidEmailCode = () =>
-  new APIError('BAD_REQUEST', { code: 'INVALID_OTP', message: 'Invalid OTP' });
+export const invalidEmailCodeBody = { code: 'INVALID_OTP', message: 'Invalid OTP' } as const;
+export const invalidEmailCode = () => new APIError('BAD_REQUEST', invalidEmailCodeBody);
 
 /**
  * Whether email codes are refused for the account at `email`: it has two-factor sign-in on, or its

@@ -42,9 +42,9 @@ describe.each(testDatabaseKinds)('open sign-up [$name]', ({ create }) => {
       json: { first_name, last_name, email, password },
     });
 
-  const verify = (client: TestClient, email: string, otp: string) =>
+  const verify = (client: TestClient, email: string, otp: string, password = PASSWORD) =>
     client.request<AuthAnswer>('POST', '/api/auth/email-otp/verify-email', {
-      json: { email, otp },
+      json: { email, otp, password },
     });
 
   const signIn = (client: TestClient, email: string, password: string) =>
@@ -92,6 +92,10 @@ describe.each(testDatabaseKinds)('open sign-up [$name]', ({ create }) => {
     const wrong = await verify(browser, email, otherCodeThan(code));
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('INVALID_OTP');
+    // The right code with another password than the sign-up's is refused the same way.
+    const otherPassword = await verify(browser, email, code, OTHER_PASSWORD);
+    expect(otherPassword.status).toBe(400);
+    expect(otherPassword.body).toEqual(wrong.body);
     const verified = await verify(browser, email, code);
     expect(verified.status).toBe(200);
     expect(browser.hasSessionCookie).toBe(true);
@@ -133,27 +137,79 @@ describe.each(testDatabaseKinds)('open sign-up [$name]', ({ create }) => {
     expect((await signIn(new TestClient(server.url), taken, OTHER_PASSWORD)).status).toBe(401);
   });
 
-  it('starts afresh when an address that was never verified signs up again', async () => {
+  it('lets no later sign-up for the address verify the account with its own password', async () => {
     const email = 'pat@newcomer.test';
     await signUp(new TestClient(server.url), email, PASSWORD);
-    const firstCode = await latestCode(email);
-    // Someone else signs up with the same address before the first code is used.
+    // Someone else signs up with the same address before the owner enters the code: the owner's
+    // account and code are replaced, and a new code comes to the owner's mailbox.
     await signUp(new TestClient(server.url), email, OTHER_PASSWORD, ['Pat', 'Quinn']);
-    const secondCode = await latestCode(email);
+    const codeOfTheOtherSignUp = await latestCode(email);
+    // The owner enters it, with their own password: refused, nobody is signed in.
+    const owner = new TestClient(server.url);
+    expect((await verify(owner, email, codeOfTheOtherSignUp, PASSWORD)).status).toBe(400);
+    expect(owner.hasSessionCookie).toBe(false);
 
-    const browser = new TestClient(server.url);
-    if (firstCode !== secondCode) {
-      expect((await verify(browser, email, firstCode)).status).toBe(400);
-    }
-    expect((await verify(browser, email, secondCode)).status).toBe(200);
-    // The password is the one of the sign-up whose code verified the address.
-    expect((await signIn(new TestClient(server.url), email, PASSWORD)).status).toBe(401);
-    expect((await signIn(new TestClient(server.url), email, OTHER_PASSWORD)).status).toBe(200);
+    // The owner signs up again, which replaces the other account, and verifies their own.
+    await signUp(new TestClient(server.url), email, PASSWORD, ['Pat', 'Okoro']);
+    expect((await verify(owner, email, await latestCode(email), PASSWORD)).status).toBe(200);
+    expect((await signIn(new TestClient(server.url), email, OTHER_PASSWORD)).status).toBe(401);
+    expect((await signIn(new TestClient(server.url), email, PASSWORD)).status).toBe(200);
     const rows = await server.database.db
       .select({ name: users.name })
       .from(users)
       .where(eq(users.email, email));
-    expect(rows).toEqual([{ name: 'Pat Quinn' }]);
+    expect(rows).toEqual([{ name: 'Pat Okoro' }]);
+  });
+
+  it('takes a password reset link as proof of the address', async () => {
+    const email = 'ivy@newcomer.test';
+    await signUp(new TestClient(server.url), email, OTHER_PASSWORD);
+    const asked = await new TestClient(server.url).request(
+      'POST',
+      '/api/auth/request-password-reset',
+      {
+        json: { email },
+      },
+    );
+    expect(asked.status).toBe(200);
+    const link = /update-password\?token=([\w-]+)/u.exec((await mailsTo(email)).at(-1)?.text ?? '');
+    expect(link?.[1]).toBeDefined();
+    const reset = await new TestClient(server.url).request('POST', '/api/auth/reset-password', {
+      json: { token: link?.[1], newPassword: PASSWORD },
+    });
+    expect(reset.status).toBe(200);
+    const [row] = await server.database.db
+      .select({ verified: users.emailVerified })
+      .from(users)
+      .where(eq(users.email, email));
+    expect(row?.verified).toBe(true);
+    expect((await signIn(new TestClient(server.url), email, PASSWORD)).status).toBe(200);
+    // Verified now: a new sign-up for the address leaves it alone, and no code verifies it.
+    await signUp(new TestClient(server.url), email, OTHER_PASSWORD);
+    expect((await signIn(new TestClient(server.url), email, PASSWORD)).status).toBe(200);
+    expect((await verify(new TestClient(server.url), email, '123456', PASSWORD)).status).toBe(400);
+  });
+
+  it('refuses keys the form does not send', async () => {
+    const answer = await new TestClient(server.url).request<AuthAnswer>(
+      'POST',
+      '/api/auth/sign-up/email',
+      {
+        json: {
+          first_name: 'Eve',
+          last_name: 'Hart',
+          email: 'eve@newcomer.test',
+          password: PASSWORD,
+          image: 'https://tracker.example/pixel.png',
+        },
+      },
+    );
+    expect(answer.status).toBe(400);
+    const rows = await server.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'eve@newcomer.test'));
+    expect(rows).toEqual([]);
   });
 
   it('refuses a weak password with its reasons, and a missing name, creating nothing', async () => {

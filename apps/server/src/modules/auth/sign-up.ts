@@ -4,7 +4,7 @@
 // it and signs in. This file holds Callboard's rules around that.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { profiles, users, verifications } from '../../db/schema.ts';
+import { accounts, profiles, users, verifications } from '../../db/schema.ts';
 
 /** The email-OTP plugin's kind of code that verifies an address. */
 export const VERIFY_EMAIL_CODE_TYPE = 'email-verification';
@@ -31,28 +31,41 @@ export async function discardUnverifiedAccount(db: Pick<Db, 'delete'>, email: st
   return true;
 }
 
-/** Whether the account at `email` exists and its address is verified. */
-export async function isVerifiedAccount(db: Db, email: string): Promise<boolean> {
+/**
+ * The account at `email` waiting for its address to be verified, with its password's hash; null
+ * when there is none (no account, a verified one, or one with two-factor sign-in).
+ */
+export async function pendingSignUp(db: Db, email: string) {
   const [row] = await db
-    .select({ verified: users.emailVerified })
+    .select({ id: users.id, passwordHash: accounts.password })
     .from(users)
-    .where(eq(users.email, email.trim().toLowerCase()))
+    .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential')))
+    .where(
+      and(
+        eq(users.email, email.trim().toLowerCase()),
+        eq(users.emailVerified, false),
+        eq(users.twoFactorEnabled, false),
+      ),
+    )
     .limit(1);
-  return row?.verified === true;
+  return row?.passwordHash ? { id: row.id, passwordHash: row.passwordHash } : null;
 }
 
 /**
  * Gives the profile of a sign-up's new account the first and last name as typed (better-auth keeps
- * one name, which cannot be split back reliably). An existing, verified account is left alone.
+ * one name, which cannot be split back reliably); never a verified account's.
  */
 export async function nameNewProfile(
   db: Db,
-  input: { email: string; first_name: string; last_name: string },
+  input: { userId: string; first_name: string; last_name: string },
 ) {
   await db
     .update(profiles)
     .set({ first_name: input.first_name, last_name: input.last_name })
     .where(
-      sql`${profiles.id} = (select id from users where email = ${input.email.trim().toLowerCase()} and not email_verified)`,
+      and(
+        eq(profiles.id, input.userId),
+        sql`exists (select 1 from users where id = ${input.userId} and not email_verified)`,
+      ),
     );
 }

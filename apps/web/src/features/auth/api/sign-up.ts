@@ -24,10 +24,17 @@ export async function sendVerificationCode(email: string): Promise<void> {
   });
 }
 
-/** Verifies the address with the emailed code, which signs in; then loads the session. */
-export async function verifyEmail(input: { email: string; code: string }) {
+/**
+ * Verifies the address with the emailed code and the sign-up's password, which signs in; then
+ * loads the session.
+ */
+export async function verifyEmail(input: { email: string; code: string; password: string }) {
   await callApi(verifyEmailRoute, {
-    body: { email: input.email.trim(), otp: input.code.replace(/\s+/gu, '') },
+    body: {
+      email: input.email.trim(),
+      otp: input.code.replace(/\s+/gu, ''),
+      password: input.password,
+    },
   });
   return loadSignedInSession();
 }

@@ -1,6 +1,6 @@
 // "Check your email": the form for a 6-digit code sent by email, with a new code on request after
 // a cooldown. Signing in with an email code and verifying a new account's address both use it.
-import type { UseMutationResult } from '@tanstack/react-query';
+import { EMAIL_CODE_MINUTES } from '@callboard/contract/auth-routes';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,14 +14,11 @@ import { useFocusOnError } from '../hooks/use-focus-on-error.ts';
 /** A new code can be asked for this long after the last one (the mail may just be slow). */
 export const RESEND_COOLDOWN_SECONDS = 60;
 
+// The server answers every refused code alike (a wrong, expired or used-up code), so that the
+// answer tells nothing about the address.
 function codeError(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.code === 'INVALID_OTP')
-      return 'That code isn’t right. Check the latest email and try again.';
-    if (error.code === 'OTP_EXPIRED') return 'That code has expired. Send a new one.';
-    if (error.code === 'TOO_MANY_ATTEMPTS') {
-      return 'That code has had too many wrong tries. Send a new one.';
-    }
+  if (isApiError(error) && error.code === 'INVALID_OTP') {
+    return `That code didn’t work. Check it against the latest email, or send a new code: each works for ${EMAIL_CODE_MINUTES} minutes, with 3 tries.`;
   }
   return errorMessage(error);
 }
@@ -38,28 +35,33 @@ function useSecondsUntil(until: number): number {
   return left;
 }
 
+/** The state of a request (a TanStack Query mutation's, say). */
+interface RequestState {
+  isPending: boolean;
+  error: Error | null;
+}
+
 export function EmailCodeForm({
-  email,
   resendAt,
   submit,
+  onCode,
   submitLabel,
   pendingLabel,
   send,
   onResend,
   onChangeEmail,
-  onDone,
 }: {
-  email: string;
   resendAt: number;
-  /** What the code does: signs in, or verifies the address (and signs in). */
-  submit: UseMutationResult<unknown, Error, { email: string; code: string }>;
+  /** What the code does (signs in, or verifies the address and signs in): its request's state. */
+  submit: RequestState & { isSuccess: boolean; reset: () => void };
+  /** Sends the code typed. */
+  onCode: (code: string) => void;
   submitLabel: string;
   pendingLabel: string;
   /** The request for a new code, for its state. */
-  send: { isPending: boolean; error: Error | null };
+  send: RequestState;
   onResend: () => void;
   onChangeEmail: () => void;
-  onDone: () => void;
 }) {
   const alertRef = useRef<HTMLDivElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
@@ -79,7 +81,7 @@ export function EmailCodeForm({
       codeRef.current?.focus();
       return;
     }
-    submit.mutate({ email, code }, { onSuccess: onDone });
+    onCode(code);
   }
 
   return (
@@ -115,7 +117,7 @@ export function EmailCodeForm({
           onChange={(event) => {
             setCode(event.target.value);
             if (missing) setMissing(false);
-            if (submit.isError) submit.reset();
+            if (submit.error) submit.reset();
           }}
         />
       </Field>

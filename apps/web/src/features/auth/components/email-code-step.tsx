@@ -157,11 +157,10 @@ function EnterCode({
     >
       <EmailCodeForm
         {...form}
-        email={email}
         submit={signIn}
+        onCode={(code) => signIn.mutate({ email, code }, { onSuccess: onSignedIn })}
         submitLabel="Sign in"
         pendingLabel="Signing in…"
-        onDone={onSignedIn}
       />
     </CenteredCardLayout>
   );

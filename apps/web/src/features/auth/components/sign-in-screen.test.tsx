@@ -24,7 +24,6 @@ function renderSignIn(routes: Record<string, FakeHandler>, initialEntry = '/auth
       { path: '/dashboard', element: <h1>Dashboard page</h1> },
       { path: '/call/:id', element: <h1>Call page</h1> },
       { path: '/forgot-password', element: <h1>Forgot password page</h1> },
-      { path: '/sign-up', element: <h1>Sign-up page</h1> },
     ],
     { initialEntries: [initialEntry] },
   );
@@ -123,18 +122,38 @@ describe('SignInScreen', () => {
     expect(sessionStore.getState().status).toBe('signed-out');
   });
 
-  it('sends an account whose address is not verified yet to its code, with the address', async () => {
+  it('confirms an account whose address is not verified yet, with the password just typed', async () => {
+    const sent: Record<string, unknown> = {};
     const { router, user } = renderSignIn({
       'POST /api/auth/sign-in/email': () =>
         jsonResponse({ code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' }, 403),
+      'POST /api/auth/email-otp/send-verification-otp': (request) => {
+        sent.code = request.body;
+        return jsonResponse({ success: true });
+      },
+      'POST /api/auth/email-otp/verify-email': (request) => {
+        sent.verify = request.body;
+        return jsonResponse({ status: true, token: 't', user: { id: 'x' } });
+      },
+      ...sessionRoutes(),
     });
     await user.type(emailInput(), 'nia@newcomer.test');
     await user.type(passwordInput(), 'lantern-orchard-42{Enter}');
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Confirm your email address first');
-    await user.click(screen.getByRole('link', { name: 'Enter the code' }));
-    expect(router.state.location.pathname).toBe('/sign-up');
-    expect(router.state.location.search).toBe('?verify=nia%40newcomer.test');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Confirm your email address before you sign in.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirm it now' }));
+    await user.click(await screen.findByRole('button', { name: 'Email me a code' }));
+    expect(sent.code).toEqual({ email: 'nia@newcomer.test', type: 'email-verification' });
+    await user.type(await screen.findByLabelText('Code from the email'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm and continue' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
+    expect(sent.verify).toEqual({
+      email: 'nia@newcomer.test',
+      otp: '123456',
+      password: 'lantern-orchard-42',
+    });
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   it('clears a stale "Invalid email or password" as soon as either field changes', async () => {
@@ -367,15 +386,19 @@ describe('SignInScreen', () => {
       const code = await screen.findByLabelText('Code from the email');
       await user.type(code, '000000{Enter}');
       expect((await screen.findByRole('alert')).textContent).toBe(
-        'That code isn’t right. Check the latest email and try again.',
+        'That code didn’t work. Check it against the latest email, or send a new code: each works for 10 minutes, with 3 tries.',
       );
       expect(code).toHaveProperty('value', '000000');
 
-      answer = { code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts' };
-      status = 403;
+      // Throttled: the server's own words (when to try again).
+      answer = {
+        code: 'TOO_MANY_REQUESTS',
+        message: 'Too many attempts. Try again in 15 minutes.',
+      };
+      status = 429;
       await user.type(code, '1{Enter}');
       expect((await screen.findByRole('alert')).textContent).toBe(
-        'That code has had too many wrong tries. Send a new one.',
+        'Too many attempts. Try again in 15 minutes.',
       );
     });
 

@@ -26,6 +26,12 @@ const TwoFactorStep = lazy(() =>
   loadTwoFactorStep().then((module) => ({ default: module.TwoFactorStep })),
 );
 
+// An account whose address was never confirmed (open sign-up) confirms it here, rarely.
+const loadUnverifiedStep = () => import('./verify-address-step.tsx');
+const UnverifiedSignIn = lazy(() =>
+  loadUnverifiedStep().then((module) => ({ default: module.UnverifiedSignIn })),
+);
+
 // Signing in with an email code is the less common way: its screens load when chosen.
 const loadEmailCodeStep = () => import('./email-code-step.tsx');
 const EmailCodeStep = lazy(() =>
@@ -48,7 +54,9 @@ export function SignInScreen() {
   const passwordRef = useRef<HTMLInputElement>(null);
   const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<SignInErrors>({});
-  const [step, setStep] = useState<'password' | 'two-factor' | 'email-code'>('password');
+  const [step, setStep] = useState<'password' | 'two-factor' | 'email-code' | 'unverified'>(
+    'password',
+  );
   const [restart, setRestart] = useState<RestartReason | null>(null);
   const signIn = useSignIn();
   const navigate = useNavigate();
@@ -110,6 +118,22 @@ export function SignInScreen() {
     );
   }
 
+  if (step === 'unverified') {
+    return (
+      <Suspense fallback={null}>
+        <UnverifiedSignIn
+          email={values.email.trim()}
+          password={values.password}
+          onVerified={() => void navigate(redirectTarget, { replace: true })}
+          onBack={() => {
+            signIn.reset();
+            setStep('password');
+          }}
+        />
+      </Suspense>
+    );
+  }
+
   if (step === 'email-code') {
     return (
       <Suspense fallback={null}>
@@ -143,13 +167,19 @@ export function SignInScreen() {
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {isApiError(signIn.error) && signIn.error.code === 'EMAIL_NOT_VERIFIED' ? (
           <Alert ref={alertRef} tone="error">
-            Confirm your email address first, with the code we emailed when you created the account.{' '}
-            <Link
-              to={`/sign-up?verify=${encodeURIComponent(values.email.trim())}`}
+            Confirm your email address before you sign in.{' '}
+            <button
+              type="button"
               className="font-medium underline underline-offset-2"
+              onClick={() => {
+                // If the chunk fails to load, the step's Suspense boundary tries again.
+                void loadUnverifiedStep()
+                  .catch(() => undefined)
+                  .then(() => setStep('unverified'));
+              }}
             >
-              Enter the code
-            </Link>
+              Confirm it now
+            </button>
           </Alert>
         ) : signIn.error ? (
           <Alert ref={alertRef} tone="error">

@@ -1,7 +1,6 @@
 // /sign-up: create an account without an invitation, where the operator allows it (docs/security.md,
 // "Sign-up"). The name, address and password; then the 6-digit code sent to the address, which
-// verifies it and signs in. `?verify=<address>` opens the code step at once (from sign-in, for an
-// account whose address is not verified yet).
+// verifies it and signs in.
 import {
   EMAIL_CODE_DIGITS,
   EMAIL_CODE_MINUTES,
@@ -9,7 +8,7 @@ import {
 } from '@callboard/contract/auth-routes';
 import { useState, type FocusEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import {
   CenteredCardLayout,
@@ -25,14 +24,9 @@ import { cn } from '../../../lib/cn.ts';
 import { formResolver } from '../../../lib/forms.ts';
 import { useCommonPasswordCheck } from '../../../lib/password-check.ts';
 import { usePublicConfig } from '../../../lib/telemetry.ts';
-import {
-  useSendVerificationCode,
-  useSignUp,
-  useVerifyEmail,
-  type SignUpValues,
-} from '../api/sign-up.ts';
+import { useSignUp, type SignUpValues } from '../api/sign-up.ts';
 import { OWN_EMAIL_WORDING } from '../sign-in-check.ts';
-import { EmailCodeForm, RESEND_COOLDOWN_SECONDS } from './email-code-form.tsx';
+import { VerifyAddress } from './verify-address-step.tsx';
 
 const EMPTY: SignUpValues = { first_name: '', last_name: '', email: '', password: '' };
 
@@ -46,17 +40,31 @@ const signInLink = (
 );
 
 export function SignUpScreen() {
-  const [searchParams] = useSearchParams();
-  const verifyParam = searchParams.get('verify');
-  const [values, setValues] = useState<SignUpValues>({ ...EMPTY, email: verifyParam ?? '' });
-  // The address a code went to, and when (a code can be asked for again a minute later); from
-  // sign-in, a code may be asked for at once.
-  const [sent, setSent] = useState<{ email: string; at: number } | null>(() =>
-    verifyParam ? { email: verifyParam, at: Date.now() - RESEND_COOLDOWN_SECONDS * 1000 } : null,
-  );
+  const navigate = useNavigate();
+  const [values, setValues] = useState<SignUpValues>(EMPTY);
+  // The sign-up whose address is being confirmed: its password goes with the code.
+  const [sent, setSent] = useState<{ values: SignUpValues; at: number } | null>(null);
   const config = usePublicConfig();
 
-  if (config?.signUp === false && sent === null) {
+  if (sent) {
+    return (
+      <VerifyAddress
+        email={sent.values.email}
+        password={sent.values.password}
+        sentAt={sent.at}
+        description={`We’ve sent a message to ${sent.values.email}. Enter the ${EMAIL_CODE_DIGITS}\u2011digit code from it within ${EMAIL_CODE_MINUTES} minutes. If the address already has an account, the message says how to sign in instead.`}
+        onChangeEmail={() => {
+          setValues(sent.values);
+          setSent(null);
+        }}
+        // A new account belongs to no organisation yet: the dashboard says what to do next.
+        onVerified={() => void navigate('/dashboard', { replace: true })}
+        footer={signInLink}
+      />
+    );
+  }
+
+  if (config?.signUp === false) {
     return (
       <CenteredCardLayout
         pageTitle="Create an account"
@@ -70,18 +78,6 @@ export function SignUpScreen() {
     );
   }
 
-  if (sent) {
-    return (
-      <VerifyAddress
-        key={sent.at}
-        email={sent.email}
-        resendAt={sent.at + RESEND_COOLDOWN_SECONDS * 1000}
-        onSent={() => setSent({ email: sent.email, at: Date.now() })}
-        onChangeEmail={() => setSent(null)}
-      />
-    );
-  }
-
   return (
     <CenteredCardLayout
       pageTitle="Create an account"
@@ -91,10 +87,7 @@ export function SignUpScreen() {
     >
       <SignUpForm
         defaultValues={values}
-        onCreated={(created) => {
-          setValues({ ...created, password: '' });
-          setSent({ email: created.email, at: Date.now() });
-        }}
+        onCreated={(created) => setSent({ values: created, at: Date.now() })}
       />
     </CenteredCardLayout>
   );
@@ -154,42 +147,5 @@ function SignUpForm({
         Create account
       </Button>
     </form>
-  );
-}
-
-function VerifyAddress({
-  email,
-  resendAt,
-  onSent,
-  onChangeEmail,
-}: {
-  email: string;
-  resendAt: number;
-  onSent: () => void;
-  onChangeEmail: () => void;
-}) {
-  const navigate = useNavigate();
-  const verify = useVerifyEmail();
-  const send = useSendVerificationCode();
-  return (
-    <CenteredCardLayout
-      pageTitle="Confirm your email"
-      heading="Confirm your email"
-      description={`We’ve sent a message to ${email}. Enter the ${EMAIL_CODE_DIGITS}\u2011digit code from it within ${EMAIL_CODE_MINUTES} minutes. If the address already has an account, the message says how to sign in instead.`}
-      footer={signInLink}
-    >
-      <EmailCodeForm
-        email={email}
-        resendAt={resendAt}
-        submit={verify}
-        submitLabel="Confirm and continue"
-        pendingLabel="Confirming…"
-        send={send}
-        onResend={() => send.mutate(email, { onSuccess: onSent })}
-        onChangeEmail={onChangeEmail}
-        // A new account belongs to no organisation yet: the dashboard says what to do next.
-        onDone={() => void navigate('/dashboard', { replace: true })}
-      />
-    </CenteredCardLayout>
   );
 }
