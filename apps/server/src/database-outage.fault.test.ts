@@ -404,19 +404,22 @@ describe.skipIf(!runnable)('database outages', () => {
       expect(exited).toBeNull();
       // The listener comes back on its own; a stream opened before it did is ended (its client
       // reconnects), so try with fresh streams until one carries the note.
+      // Each try writes a note of its own: the call's activity lists every earlier try's too, and
+      // the event to wait for is this one's.
+      let attempt = 0;
       await waitUntil('a live event for a note written after the outage', async () => {
+        attempt += 1;
+        const marker = `after the outage, try ${attempt}`;
         const stream = await openEventStream(base, token);
         try {
           await stream.waitFor((event) => event.type === 'ready', 'ready');
           const note = await member.request<{ activity: { id: string; body: string | null }[] }>(
             'POST',
             `/api/v1/calls/${callId}/notes`,
-            { json: { body: `after the outage ${mentionToken(colleague.id)}` } },
+            { json: { body: `${marker} ${mentionToken(colleague.id)}` } },
           );
           expect(note.status).toBe(201);
-          const written = note.body.activity.find((entry) =>
-            entry.body?.startsWith('after the outage'),
-          );
+          const written = note.body.activity.find((entry) => entry.body?.startsWith(`${marker} `));
           const event = await Promise.race([
             stream.waitFor(
               (candidate) =>
