@@ -6,7 +6,7 @@ import {
   EMAIL_CODE_MINUTES,
   signUpRoute,
 } from '@callboard/contract/auth-routes';
-import { useState, type FocusEvent } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
@@ -17,12 +17,10 @@ import {
 import { Field } from '../../../components/ui/field.tsx';
 import { EmailInput } from '../../../components/ui/input.tsx';
 import { NameFields, nameFieldsWording } from '../../../components/ui/name-fields.tsx';
-import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { PasswordRulesHint } from '../../../components/ui/password-rules-hint.tsx';
+import { NewPasswordField } from '../../../components/ui/new-password-field.tsx';
 import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formResolver } from '../../../lib/forms.ts';
-import { useCommonPasswordCheck } from '../../../lib/password-check.ts';
 import { usePublicConfig } from '../../../lib/telemetry.ts';
 import { useSignUp, type SignUpValues } from '../api/sign-up.ts';
 import { OWN_EMAIL_WORDING } from '../sign-in-check.ts';
@@ -110,7 +108,6 @@ function SignUpForm({
   const form = useForm({ resolver: signUpResolver, defaultValues });
   const { errors } = form.formState;
   const password = useWatch({ control: form.control, name: 'password' });
-  const commonCheck = useCommonPasswordCheck(password);
 
   const onSubmit = form.handleSubmit((values) => {
     signUp.mutate(values, { onSuccess: () => onCreated(values) });
@@ -126,18 +123,11 @@ function SignUpForm({
       <Field label="Email" error={errors.email?.message}>
         <EmailInput {...form.register('email')} />
       </Field>
-      <Field
-        label="Password"
+      <NewPasswordField
+        password={password}
         error={errors.password?.message}
-        hint={<PasswordRulesHint password={password} common={commonCheck.common} />}
-      >
-        <PasswordInput
-          autoComplete="new-password"
-          {...form.register('password', {
-            onBlur: (event: FocusEvent<HTMLInputElement>) => commonCheck.check(event.target.value),
-          })}
-        />
-      </Field>
+        {...form.register('password')}
+      />
       <Button
         type="submit"
         className="w-full"

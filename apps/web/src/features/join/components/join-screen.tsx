@@ -2,7 +2,7 @@
 // the role, then — depending on who is looking — creates the account, asks to sign in, or joins.
 import { joinSignUpBodySchema, type InvitationPreview } from '@callboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FocusEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -12,7 +12,6 @@ import {
   CenteredCardLayout,
   cardLayoutLinkClassName,
 } from '../../../components/ui/centered-card-layout.tsx';
-import { Field } from '../../../components/ui/field.tsx';
 import {
   IconArrowLeft,
   IconBuilding,
@@ -20,8 +19,7 @@ import {
   IconUserPlus,
 } from '../../../components/ui/icons.tsx';
 import { NameFields, nameFieldsWording } from '../../../components/ui/name-fields.tsx';
-import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { PasswordRulesHint } from '../../../components/ui/password-rules-hint.tsx';
+import { NewPasswordField } from '../../../components/ui/new-password-field.tsx';
 import { RequestErrorAlert } from '../../../components/ui/request-error-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -29,7 +27,6 @@ import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { formResolver } from '../../../lib/forms.ts';
-import { useCommonPasswordCheck } from '../../../lib/password-check.ts';
 import { signInPath } from '../../../lib/safe-redirect.ts';
 import { signOut } from '../../../lib/session.ts';
 import { useSession } from '../../../lib/session-provider.tsx';
@@ -284,7 +281,6 @@ function SignUpForm({ token }: { token: string }) {
   });
   const { errors } = form.formState;
   const password = useWatch({ control: form.control, name: 'password' });
-  const commonCheck = useCommonPasswordCheck(password);
   const accountExists = isApiError(signUp.error) && signUp.error.status === 409;
 
   const onSubmit = form.handleSubmit((values) => {
@@ -312,18 +308,11 @@ function SignUpForm({ token }: { token: string }) {
         firstName={{ ...form.register('first_name'), error: errors.first_name?.message }}
         lastName={{ ...form.register('last_name'), error: errors.last_name?.message }}
       />
-      <Field
-        label="Password"
+      <NewPasswordField
+        password={password}
         error={errors.password?.message}
-        hint={<PasswordRulesHint password={password} common={commonCheck.common} />}
-      >
-        <PasswordInput
-          autoComplete="new-password"
-          {...form.register('password', {
-            onBlur: (event: FocusEvent<HTMLInputElement>) => commonCheck.check(event.target.value),
-          })}
-        />
-      </Field>
+        {...form.register('password')}
+      />
       <Button
         type="submit"
         className="w-full"
