@@ -96,6 +96,31 @@ const configSchema = z
       .enum(['true', 'false'])
       .optional()
       .transform((value) => (value === undefined ? undefined : value === 'true')),
+    /**
+     * Origins of identity providers on private or loopback addresses that organisations may use
+     * for single sign-on, comma-separated (e.g. https://sso.corp.internal). Callboard fetches an
+     * identity provider's keys and tokens from the server, so it refuses every non-public address
+     * unless it is listed here (docs/security.md, "Single sign-on").
+     */
+    SSO_INTERNAL_ISSUERS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .url({ message: 'must be a comma-separated list of origins such as https://sso.corp' })
+            .refine((entry) => new URL(entry).origin === entry.replace(/\/$/u, ''), {
+              message: 'must list origins only (scheme, host and port, no path)',
+            })
+            .transform((entry) => new URL(entry).origin),
+        ),
+      ),
     /** Requests per minute that one API key may make to the ingestion API (docs/ingestion.md). */
     INGEST_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     /**

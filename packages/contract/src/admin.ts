@@ -134,6 +134,12 @@ export const AUDIT_ACTIONS = [
   'two_factor.backup_code_used',
   /** An admin changed whether members must use two-factor sign-in. */
   'organisation.two_factor_requirement_changed',
+  /** An admin set up or changed the organisation's single sign-on (issuer, domains, requirement). */
+  'sso.configured',
+  /** An admin removed the organisation's single sign-on. */
+  'sso.removed',
+  /** A member signed in through the organisation's identity provider; target: the user. */
+  'sso.signed_in',
 ] as const;
 
 export const auditQuerySchema = z
@@ -271,3 +277,57 @@ export const updateOrganisationSettingsBodySchema = z
     message: 'send phone_country, require_two_factor or both',
   });
 export type UpdateOrganisationSettingsBody = z.infer<typeof updateOrganisationSettingsBodySchema>;
+
+/** The most email domains one organisation's single sign-on may cover. */
+export const SSO_DOMAINS_MAX = 20;
+
+/** An email domain as people type it ("Example.com" reads as example.com). */
+const ssoDomainSchema = z
+  .string({ message: 'must be text' })
+  .trim()
+  .toLowerCase()
+  .regex(
+    /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/u,
+    'must be email domains such as example.com',
+  );
+
+/** An organisation's single sign-on as its admins see it: everything but the client secret. */
+export const ssoSettingsSchema = z.object({
+  configured: z.boolean(),
+  issuer: z.string().nullable(),
+  client_id: z.string().nullable(),
+  domains: z.array(z.string()),
+  /** Members at these domains may sign in through the identity provider only. */
+  require_sso: z.boolean(),
+  /** The redirect URI to register with the identity provider. */
+  redirect_uri: z.string(),
+  updated_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
+
+export const updateSsoBodySchema = z
+  .object({
+    issuer: z
+      .url({
+        message: 'must be the identity provider’s issuer URL, such as https://login.example.com',
+      })
+      .max(500, 'must be at most 500 characters'),
+    client_id: z
+      .string({ message: 'must be text' })
+      .trim()
+      .min(1, 'must not be empty')
+      .max(500, 'must be at most 500 characters'),
+    /** Omitted: keep the stored secret (required when single sign-on is first set up). */
+    client_secret: z
+      .string({ message: 'must be text' })
+      .min(1, 'must not be empty')
+      .max(2000, 'must be at most 2000 characters')
+      .optional(),
+    domains: z
+      .array(ssoDomainSchema, { message: 'must be a list of email domains' })
+      .min(1, 'must name at least one email domain')
+      .max(SSO_DOMAINS_MAX, `must name at most ${SSO_DOMAINS_MAX} domains`),
+    require_sso: z.boolean({ message: 'must be true or false' }).default(false),
+  })
+  .strict();
+export type UpdateSsoBody = z.input<typeof updateSsoBodySchema>;

@@ -37,6 +37,13 @@ export const ERROR_CODES = [
    * (docs/security.md, "Re-authentication").
    */
   'REAUTHENTICATION_REQUIRED',
+  /**
+   * 400: an identity provider's discovery document could not be read, names another issuer, or
+   * lists endpoints Callboard does not reach (docs/security.md, "Single sign-on").
+   */
+  'SSO_DISCOVERY_FAILED',
+  /** 409: an email domain already signs in through another organisation's identity provider. */
+  'SSO_DOMAIN_TAKEN',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',

@@ -170,7 +170,7 @@ export function readAuthSecret(dataDir: string): string | null {
 
 interface BackupContents {
   manifest: BackupManifest;
-  pgdata: Uint8Array;
+  pgdata: Uint8Array<ArrayBuffer>;
   authSecret: string | null;
 }
 

@@ -210,10 +210,56 @@ export const organisations = pgTable(
     phone_country: text('phone_country').notNull().default('GB'),
     /** Members without two-factor sign-in must set it up before anything else (the admin area). */
     require_two_factor: boolean('require_two_factor').notNull().default(false),
+    /**
+     * Members whose address is in one of the organisation's single sign-on domains sign in through
+     * its identity provider only (docs/security.md, "Single sign-on").
+     */
+    require_sso: boolean('require_sso').notNull().default(false),
     created_at: createdAt(),
   },
   (table) => [
     check('organisations_phone_country_check', sql`${table.phone_country} ~ '^[A-Z]{2}$'`),
+  ],
+);
+
+/**
+ * An organisation's OpenID Connect identity provider (better-auth's SSO plugin; docs/security.md,
+ * "Single sign-on"): one per organisation. `oidc_config` holds the discovered endpoints, the
+ * client id and the client secret, and is never sent to a browser; `domain` is the plugin's
+ * copy of the domains (sso_domains decides which organisation a domain belongs to).
+ */
+export const ssoProviders = pgTable('sso_providers', {
+  id: id(),
+  providerId: text('provider_id').notNull().unique(),
+  issuer: text('issuer').notNull(),
+  domain: text('domain').notNull(),
+  oidcConfig: text('oidc_config'),
+  samlConfig: text('saml_config'),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  organisationId: uuid('organisation_id')
+    .notNull()
+    .unique()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The email domains that sign in through an organisation's identity provider. The domain is the
+ * key: one domain belongs to one organisation, first come first served.
+ */
+export const ssoDomains = pgTable(
+  'sso_domains',
+  {
+    domain: text('domain').primaryKey(),
+    organisation_id: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (table) => [
+    index('sso_domains_organisation_id_idx').on(table.organisation_id),
+    check('sso_domains_domain_check', sql`${table.domain} = lower(${table.domain})`),
   ],
 );
 
@@ -755,6 +801,22 @@ export const savedViews = pgTable(
     check('saved_views_query_check', sql`length(${table.query}) <= 2000`),
   ],
 );
+
+/**
+ * better-auth's tables: who people are and how they sign in. callboard_app has no privilege on any
+ * of them (the API reaches the few facts it needs through checked functions); those that name an
+ * organisation (single sign-on's) are closed to it like the rest, rather than row-secured.
+ */
+export const IDENTITY_TABLES = [
+  'users',
+  'sessions',
+  'accounts',
+  'verifications',
+  'jwks',
+  'two_factors',
+  'sso_providers',
+  'sso_domains',
+] as const;
 
 /**
  * The tables that hold one organisation's data; each has RLS enabled and forced, by its file in

@@ -20,6 +20,7 @@ import {
   callLog,
   organisations,
   profiles,
+  IDENTITY_TABLES,
   TENANT_TABLES,
 } from './schema.ts';
 import { seedDemoData } from './seed/seed.ts';
@@ -289,15 +290,24 @@ describe.each(testDatabaseKinds)('tenant isolation [$name]', ({ name, create }) 
       });
       expect(Number(row?.policies), `${table} policies`).toBeGreaterThan(0);
     }
-    // Any table that carries an organisation_id is tenant data and must be in the list.
+    // Any table that carries an organisation_id is tenant data and must be in the list, or an
+    // identity table that callboard_app cannot touch at all.
     const withOrganisationColumn = await queryRows<{ table_name: string }>(
       database.db,
       sql`select table_name from information_schema.columns
           where table_schema = 'public' and column_name = 'organisation_id'`,
     );
+    const listed: readonly string[] = [...TENANT_TABLES, ...IDENTITY_TABLES];
     for (const { table_name } of withOrganisationColumn) {
-      expect(TENANT_TABLES as readonly string[]).toContain(table_name);
+      expect(listed).toContain(table_name);
     }
+    const reachable = await queryRows<{ table_name: string }>(
+      database.db,
+      sql`select t.table_name from unnest(${`{${IDENTITY_TABLES.join(',')}}`}::text[]) as t(table_name)
+          where has_table_privilege('callboard_app', t.table_name,
+                                    'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER')`,
+    );
+    expect(reachable).toEqual([]);
   });
 
   it('runs application queries as a role that cannot bypass RLS', async () => {

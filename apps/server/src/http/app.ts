@@ -34,6 +34,7 @@ import { eventRoutes } from '../modules/events/events.routes.ts';
 import type { LiveHub } from '../modules/events/live-hub.ts';
 import { ingestRoutes } from '../modules/ingest/ingest.routes.ts';
 import { secretBox } from '../modules/integrations/integration-secret.ts';
+import { ssoSettingsRoutes } from '../modules/admin/sso-settings.ts';
 import { integrationRoutes } from '../modules/integrations/integrations.routes.ts';
 import { WEBHOOK_PATH, webhookGate } from '../modules/webhooks/webhook-gate.ts';
 import { webhookRoutes } from '../modules/webhooks/webhooks.routes.ts';
@@ -337,6 +338,10 @@ export function createApp(deps: AppDeps) {
       ...adminRoutes,
       ...apiKeyRoutes,
       ...integrationRoutes({ secrets, appUrl: config.APP_URL }),
+      ...ssoSettingsRoutes({
+        appUrl: config.APP_URL,
+        internalIssuers: config.SSO_INTERNAL_ISSUERS,
+      }),
       ...invitationRoutes,
       ...platformRoutes,
       ...viewRoutes,

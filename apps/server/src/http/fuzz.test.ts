@@ -381,7 +381,10 @@ const HOSTILE: HostileKind[] = [
 ];
 
 /** Whole bodies that are wrong before any field is read. */
-function hostileBody(random: Random): { text: string | Uint8Array; type: string | null } {
+function hostileBody(random: Random): {
+  text: string | Uint8Array<ArrayBuffer>;
+  type: string | null;
+} {
   return random.pick([
     { text: '', type: 'application/json' },
     { text: '{', type: 'application/json' },
@@ -412,7 +415,7 @@ function hostileBody(random: Random): { text: string | Uint8Array; type: string 
 interface FuzzRequest {
   method: string;
   path: string;
-  body?: string | Uint8Array;
+  body?: string | Uint8Array<ArrayBuffer>;
   contentType?: string | null;
   kind: string;
 }

@@ -18,6 +18,7 @@ import { openEventStream } from '../test/event-stream.ts';
 import { TestClient, type JsonResponse } from '../test/http-client.ts';
 import { latestCode, otherCodeThan } from '../test/outbox.ts';
 import { codeFor, wrongCode } from '../test/totp.ts';
+import { startIdentityProvider, type TestIdentityProvider } from '../test/oidc-provider.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import {
   retellCallAnalyzed,
@@ -72,6 +73,8 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
   let nora: TestClient;
   let root: TestClient;
   let anonymous: TestClient;
+  /** An OpenID Connect provider on loopback, for single sign-on. */
+  let idp: TestIdentityProvider;
   /** `operationId status` of every answer checked. */
   const seen = new Set<string>();
 
@@ -122,7 +125,12 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
   const invitationToken = (to: string) => linkToken(to, /\/join\?token=([^\s&]+)/u);
 
   beforeAll(async () => {
-    server = await startTestServer(await create(), { callsPerOrganisation: 40 });
+    idp = await startIdentityProvider();
+    server = await startTestServer(await create(), {
+      callsPerOrganisation: 40,
+      env: { SSO_INTERNAL_ISSUERS: idp.issuer },
+    });
+    idp.register(`${server.url}/api/auth/sso/callback`);
     anonymous = new TestClient(server.url);
     ava = await signedIn('ava.admin@northwind.test');
     mia = await signedIn('mia@northwind.test');
@@ -131,6 +139,43 @@ describe.each(testDatabaseKinds)('documented answers are real answers [$name]', 
   });
   afterAll(async () => {
     await server.close();
+    await idp.close();
+  });
+
+  it('single sign-on', async () => {
+    // Signed in just now: setting it up needs a recent sign-in.
+    const admin = await signedIn('ava.admin@northwind.test');
+    z.parse(contract.ssoSettingsSchema, await succeed(admin, contract.getSsoSettingsRoute));
+    await fail(mia, contract.getSsoSettingsRoute, 403);
+    await fail(anonymous, contract.getSsoSettingsRoute, 401);
+    const body = {
+      issuer: idp.issuer,
+      client_id: idp.clientId,
+      client_secret: idp.clientSecret,
+      domains: ['northwind.test'],
+    };
+    await fail(admin, contract.updateSsoSettingsRoute, 400, { body: { ...body, domains: [] } });
+    await fail(admin, contract.updateSsoSettingsRoute, 400, {
+      body: { ...body, issuer: 'http://10.0.0.1' },
+    });
+    await fail(mia, contract.updateSsoSettingsRoute, 403, { body });
+    await fail(anonymous, contract.updateSsoSettingsRoute, 401, { body });
+    await succeed(admin, contract.updateSsoSettingsRoute, { body });
+    await fail(await signedIn('gus.admin@globex.test'), contract.updateSsoSettingsRoute, 409, {
+      body,
+    });
+
+    await succeed(anonymous, contract.signInWithSsoRoute, {
+      body: { email: 'leo@northwind.test' },
+    });
+    await fail(anonymous, contract.signInWithSsoRoute, 404, {
+      body: { email: 'leo@unlisted.test' },
+    });
+    await fail(anonymous, contract.signInWithSsoRoute, 400, { body: { email: 'leo' } });
+
+    await fail(mia, contract.removeSsoSettingsRoute, 403);
+    await fail(anonymous, contract.removeSsoSettingsRoute, 401);
+    await succeed(admin, contract.removeSsoSettingsRoute);
   });
 
   it('your own sessions', async () => {

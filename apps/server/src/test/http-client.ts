@@ -19,7 +19,7 @@ export class TestClient {
     options: {
       json?: unknown;
       /** A body sent as it is (set its content-type in headers); json wins when both are given. */
-      body?: string | Uint8Array;
+      body?: string | Uint8Array<ArrayBuffer>;
       headers?: Record<string, string>;
       bearer?: string | null;
     } = {},
@@ -30,7 +30,7 @@ export class TestClient {
     }
     const bearer = options.bearer === undefined ? this.accessToken : options.bearer;
     if (bearer) headers.authorization = `Bearer ${bearer}`;
-    let body: string | Uint8Array | undefined = options.body;
+    let body: string | Uint8Array<ArrayBuffer> | undefined = options.body;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);

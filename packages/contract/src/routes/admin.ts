@@ -19,7 +19,9 @@ import {
   renameAgentBodySchema,
   setCallDeletedBodySchema,
   setMemberRoleBodySchema,
+  ssoSettingsSchema,
   updateOrganisationSettingsBodySchema,
+  updateSsoBodySchema,
 } from '../admin.ts';
 import {
   CALL_IMPORT_BATCH_ROWS,
@@ -108,6 +110,57 @@ export const updateOrganisationSettingsRoute = defineRoute({
   body: updateOrganisationSettingsBodySchema,
   response: { status: 200, description: 'The settings now', schema: organisationSettingsSchema },
   errors: { ...invalidInput, ...asAdmin },
+});
+
+const recentSignIn = `REAUTHENTICATION_REQUIRED: the session signed in more than ${REAUTHENTICATION_WINDOW_MINUTES} minutes ago and has not confirmed it is its user since (POST /api/auth/reauthenticate)`;
+
+export const getSsoSettingsRoute = defineRoute({
+  operationId: 'getSsoSettings',
+  method: 'get',
+  base: '/api/v1',
+  path: '/admin/organisation/sso',
+  summary:
+    "The organisation's single sign-on: issuer, client id, email domains and whether it is required (never the client secret)",
+  auth: 'bearer',
+  response: { status: 200, description: 'The settings', schema: ssoSettingsSchema },
+  errors: asAdmin,
+});
+
+export const updateSsoSettingsRoute = defineRoute({
+  operationId: 'updateSsoSettings',
+  method: 'put',
+  base: '/api/v1',
+  path: '/admin/organisation/sso',
+  summary:
+    'Set up or change single sign-on with an OpenID Connect provider; its discovery document is read and its issuer checked first (audit-logged)',
+  auth: 'bearer',
+  body: updateSsoBodySchema,
+  bodyExample: {
+    issuer: 'https://login.example.com',
+    client_id: 'callboard',
+    client_secret: 'from-the-identity-provider',
+    domains: ['example.com'],
+    require_sso: false,
+  },
+  response: { status: 200, description: 'The settings now', schema: ssoSettingsSchema },
+  errors: {
+    400: `${invalidInput[400]}; SSO_DISCOVERY_FAILED: the issuer's discovery document could not be read, names another issuer, or lists endpoints at addresses Callboard does not reach`,
+    401: asAdmin[401],
+    403: `${asAdmin[403]}; or ${recentSignIn}`,
+    409: 'SSO_DOMAIN_TAKEN: a domain already signs in through another organisation',
+  },
+});
+
+export const removeSsoSettingsRoute = defineRoute({
+  operationId: 'removeSsoSettings',
+  method: 'delete',
+  base: '/api/v1',
+  path: '/admin/organisation/sso',
+  summary:
+    'Stop signing in through the identity provider: its domains are released and members sign in with a password or an email code again (audit-logged)',
+  auth: 'bearer',
+  response: { status: 204, description: 'Removed (or there was nothing to remove)' },
+  errors: { 401: asAdmin[401], 403: `${asAdmin[403]}; or ${recentSignIn}` },
 });
 
 export const listInvitationsRoute = defineRoute({

@@ -326,6 +326,30 @@ export const signInWithCodeRoute = defineRoute({
   errorSchema: authErrorBodySchema,
 });
 
+// ——— single sign-on (docs/security.md, "Single sign-on") ———
+
+export const signInWithSsoRoute = defineRoute({
+  operationId: 'signInWithSso',
+  method: 'post',
+  base: '/api/auth',
+  path: '/sign-in/sso',
+  summary:
+    "Start signing in through the identity provider of the organisation that has the address's domain: answers the provider's URL to send the browser to",
+  auth: 'public',
+  body: z.strictObject({ email: emailSchema }),
+  response: {
+    status: 200,
+    description: 'Send the browser to url; the provider returns it to /api/auth/sso/callback',
+    schema: z.looseObject({ url: z.string(), redirect: z.optional(z.boolean()) }),
+  },
+  errors: {
+    400: 'VALIDATION_FAILED: not an email address',
+    404: 'SSO_NOT_CONFIGURED: no organisation signs in with single sign-on at this domain',
+    ...credentials,
+  },
+  errorSchema: authErrorBodySchema,
+});
+
 // ——— open sign-up (docs/security.md, "Sign-up") ———
 
 const personName = z.string().check(z.trim(), z.minLength(1), z.maxLength(PERSON_NAME_MAX_LENGTH));
@@ -393,6 +417,7 @@ export const AUTH_ROUTES = [
   reauthenticateRoute,
   sendEmailCodeRoute,
   signInWithCodeRoute,
+  signInWithSsoRoute,
   signUpRoute,
   verifyEmailRoute,
 ] as const;

@@ -38,6 +38,10 @@ export const AUTH_ENDPOINTS = new Set([
   // (docs/security.md, "Sign-up").
   'POST /sign-up/email',
   'POST /email-otp/verify-email',
+  // Single sign-on through the organisation's identity provider (docs/security.md, "Single
+  // sign-on"): the start, and the one callback every provider returns the browser to.
+  'POST /sign-in/sso',
+  'GET /sso/callback',
 ]);
 
 /** A JSON body our own identity endpoints take, or null (answered 400 in better-auth's shape). */

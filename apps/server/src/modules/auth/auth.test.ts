@@ -21,7 +21,13 @@ function resetTokenFrom(text: string): string {
 
 describe('trustedOrigins', () => {
   it('accepts the loopback aliases of APP_URL outside production, and APP_URL alone in it', () => {
-    expect(trustedOrigins({ NODE_ENV: 'development', APP_URL: 'http://localhost:3000' })).toEqual([
+    expect(
+      trustedOrigins({
+        NODE_ENV: 'development',
+        APP_URL: 'http://localhost:3000',
+        SSO_INTERNAL_ISSUERS: [],
+      }),
+    ).toEqual([
       'http://localhost:3000',
       'http://127.0.0.1:3000',
       'http://[::1]:3000',
@@ -29,18 +35,28 @@ describe('trustedOrigins', () => {
       'http://127.0.0.1:5173',
       'http://[::1]:5173',
     ]);
-    expect(trustedOrigins({ NODE_ENV: 'test', APP_URL: 'http://127.0.0.1:4100/' })).toEqual([
-      'http://127.0.0.1:4100',
-      'http://localhost:4100',
-      'http://[::1]:4100',
-    ]);
+    expect(
+      trustedOrigins({
+        NODE_ENV: 'test',
+        APP_URL: 'http://127.0.0.1:4100/',
+        SSO_INTERNAL_ISSUERS: [],
+      }),
+    ).toEqual(['http://127.0.0.1:4100', 'http://localhost:4100', 'http://[::1]:4100']);
     // Not a loopback address: no aliases to accept.
-    expect(trustedOrigins({ NODE_ENV: 'test', APP_URL: 'https://calls.example.com' })).toEqual([
-      'https://calls.example.com',
-    ]);
-    expect(trustedOrigins({ NODE_ENV: 'production', APP_URL: 'http://localhost:3000' })).toEqual([
-      'http://localhost:3000',
-    ]);
+    expect(
+      trustedOrigins({
+        NODE_ENV: 'test',
+        APP_URL: 'https://calls.example.com',
+        SSO_INTERNAL_ISSUERS: [],
+      }),
+    ).toEqual(['https://calls.example.com']);
+    expect(
+      trustedOrigins({
+        NODE_ENV: 'production',
+        APP_URL: 'http://localhost:3000',
+        SSO_INTERNAL_ISSUERS: [],
+      }),
+    ).toEqual(['http://localhost:3000']);
   });
 });
 

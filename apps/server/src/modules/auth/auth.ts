@@ -7,7 +7,8 @@ import {
   PASSWORD_MIN_LENGTH,
   PERSON_NAME_MAX_LENGTH,
 } from '@callboard/contract';
-import { signUpRoute } from '@callboard/contract/auth-routes';
+import { signInWithSsoRoute, signUpRoute } from '@callboard/contract/auth-routes';
+import { sso } from '@better-auth/sso';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
@@ -23,6 +24,7 @@ import {
   jwks,
   profiles,
   sessions,
+  ssoProviders,
   twoFactors,
   users,
   verifications,
@@ -50,6 +52,14 @@ import {
 } from './mails.ts';
 import { confirmPassword, reauthentication } from './reauthentication.ts';
 import { clearSignInLimits } from './sign-in-throttle.ts';
+import {
+  profilesModel,
+  provisionSsoUser,
+  resolveSsoUser,
+  ssoProviderForEmail,
+  ssoRequired,
+  ssoRequiredFor,
+} from './sso.ts';
 import {
   discardUnverifiedAccount,
   nameNewProfile,
@@ -95,6 +105,8 @@ export const AUTH_RATE_RULES = {
   // Mail to one address is also limited (the codes' rule above), whoever asks.
   '/sign-up/email': { window: 15 * 60, max: 30 },
   '/email-otp/verify-email': { window: 60, max: 60 },
+  // Starts a sign-in at the identity provider; the provider has its own limits.
+  '/sign-in/sso': { window: 60, max: 120 },
 } as const;
 
 const RESET_PREFIX = 'reset-password:';
@@ -156,14 +168,18 @@ type AuthContext = Parameters<typeof getSessionFromCtx>[0];
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
- * The origins identity requests may come from: APP_URL's. Outside production, its loopback aliases
+ * The origins identity requests may come from: APP_URL's (and the internal identity providers'). Outside production, its loopback aliases
  * on the same port too (localhost, 127.0.0.1, [::1] name the same machine, and a developer opens
  * whichever is at hand), and the Vite dev server's in development. Production accepts APP_URL
  * alone; a request from elsewhere is told where to go (auth.routes.ts).
  */
-export function trustedOrigins(config: Pick<Config, 'APP_URL' | 'NODE_ENV'>): string[] {
+export function trustedOrigins(
+  config: Pick<Config, 'APP_URL' | 'NODE_ENV' | 'SSO_INTERNAL_ISSUERS'>,
+): string[] {
   const app = new URL(config.APP_URL);
-  const origins = [app.origin];
+  // Identity providers on private addresses that the operator listed: the SSO plugin fetches
+  // their keys and tokens only from trusted origins (docs/security.md, "Single sign-on").
+  const origins = [app.origin, ...config.SSO_INTERNAL_ISSUERS];
   if (config.NODE_ENV === 'production') return origins;
   const aliases = (port: string) =>
     LOOPBACK_HOSTS.map((host) => `${app.protocol}//${host}${port ? `:${port}` : ''}`);
@@ -297,7 +313,42 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
         message: `Only sign-in and verification codes are sent: type must be "${SIGN_IN_CODE_TYPE}" or "${VERIFY_EMAIL_CODE_TYPE}".`,
       });
     }
-    if (typeof body.email === 'string') await limitMailTo(body.email);
+    if (typeof body.email !== 'string') return;
+    if (body.type === SIGN_IN_CODE_TYPE && (await ssoRequiredFor(db, body.email))) {
+      throw ssoRequired();
+    }
+    await limitMailTo(body.email);
+  }
+
+  /**
+   * Before a sign-in through an identity provider: the provider is the one whose organisation has
+   * the address's domain (sso_domains), never one the request names, and the browser comes back
+   * to Callboard's own pages.
+   */
+  async function startSsoSignIn(ctx: AuthContext) {
+    const parsed = z.safeParse(signInWithSsoRoute.body, ctx.body);
+    if (!parsed.success) {
+      throw new APIError('BAD_REQUEST', {
+        code: 'VALIDATION_FAILED',
+        message: 'Enter your work email address.',
+      });
+    }
+    const providerId = await ssoProviderForEmail(db, parsed.data.email);
+    if (!providerId) {
+      throw new APIError('NOT_FOUND', {
+        code: 'SSO_NOT_CONFIGURED',
+        message:
+          'No organisation signs in with single sign-on at this email domain. Sign in with your password or an email code.',
+      });
+    }
+    const body = {
+      providerId,
+      loginHint: parsed.data.email,
+      callbackURL: `${config.APP_URL}/dashboard`,
+      newUserCallbackURL: `${config.APP_URL}/dashboard`,
+      errorCallbackURL: `${config.APP_URL}/sso`,
+    };
+    return { context: { ...ctx, body } };
   }
 
   /**
@@ -320,6 +371,7 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
       });
     }
     const { first_name, last_name, email, password } = parsed.data;
+    if (await ssoRequiredFor(db, email)) throw ssoRequired();
     const name = `${first_name} ${last_name}`;
     const reasons = passwordProblems(password, { email, name });
     if (reasons.length > 0) {
@@ -410,7 +462,12 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
     // Into our structured log. Failed sign-ins are expected traffic: debug, not warn.
     logger: {
       level: 'info',
-      log: (level, message, ...args: unknown[]) => {
+      log: (level, message: unknown, ...args: unknown[]) => {
+        // Some plugins log an error object in place of a message (the SSO plugin's refused tokens).
+        if (typeof message !== 'string') {
+          logger[level]({ err: message, details: args.length > 0 ? args : undefined });
+          return;
+        }
         const quiet =
           /^(Invalid password|User not found|Reset Password: User not found)$/u.test(message) ||
           message.startsWith('Sign-up attempt for existing email');
@@ -419,8 +476,23 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
     },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { users, sessions, accounts, verifications, jwks, two_factors: twoFactors },
+      // Real transactions: the SSO plugin decides who signs in inside one (sso.ts). Hooks that run
+      // inside must use the adapter they are given: on the embedded database, which has one
+      // connection, a query on `db` would wait for the transaction forever.
+      transaction: true,
+      schema: {
+        users,
+        sessions,
+        accounts,
+        verifications,
+        jwks,
+        profiles,
+        two_factors: twoFactors,
+        sso_providers: ssoProviders,
+      },
     }),
+    // Where a failed sign-in through an identity provider lands (the page says what went wrong).
+    onAPIError: { errorURL: `${config.APP_URL}/sso` },
     user: { modelName: 'users' },
     session: { modelName: 'sessions' },
     account: { modelName: 'accounts' },
@@ -458,6 +530,7 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
         '/sign-in/email-otp': AUTH_RATE_RULES['/sign-in/email-otp'],
         '/sign-up/email': AUTH_RATE_RULES['/sign-up/email'],
         '/email-otp/verify-email': AUTH_RATE_RULES['/email-otp/verify-email'],
+        '/sign-in/sso': AUTH_RATE_RULES['/sign-in/sso'],
       },
       customStorage: { consume: (key, rule) => consumeRate(db, `auth:${key}`, rule) },
     },
@@ -525,6 +598,13 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') return checkSignUp(ctx);
+        if (ctx.path === '/sign-in/sso') return startSsoSignIn(ctx);
+        // An organisation that requires single sign-on: no password, code or reset for its
+        // domains (sso.ts says who is exempt).
+        if (ctx.path === '/sign-in/email' || ctx.path === '/request-password-reset') {
+          const email = (ctx.body as { email?: unknown } | undefined)?.email;
+          if (typeof email === 'string' && (await ssoRequiredFor(db, email))) throw ssoRequired();
+        }
         if (ctx.path === '/email-otp/verify-email') {
           await checkVerification(ctx);
           return;
@@ -537,6 +617,7 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
         // are refused as wrong ones are, so the answer tells nothing about the account.
         if (ctx.path === '/sign-in/email-otp') {
           const email = (ctx.body as { email?: unknown } | undefined)?.email;
+          if (typeof email === 'string' && (await ssoRequiredFor(db, email))) throw ssoRequired();
           if (typeof email === 'string' && (await emailCodeRefused(db, email))) {
             throw invalidEmailCode();
           }
@@ -674,6 +755,18 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
           if (type === SIGN_IN_CODE_TYPE) await sendSignInCode(email, otp);
           if (type === VERIFY_EMAIL_CODE_TYPE) await sendVerificationCode(email, otp);
         },
+      }),
+      profilesModel,
+      sso({
+        modelName: 'sso_providers',
+        fields: { organizationId: 'organisationId' },
+        // One callback for every provider: /api/auth/sso/callback (the identity allow-list).
+        redirectURI: '/sso/callback',
+        // Callboard's organisations, not better-auth's organization plugin.
+        organizationProvisioning: { disabled: true },
+        resolveUser: resolveSsoUser,
+        provisionUser: (data) => provisionSsoUser(db, data),
+        provisionUserOnEveryLogin: true,
       }),
     ],
   });

@@ -1,0 +1,176 @@
+// Single sign-on with an organisation's OpenID Connect provider (docs/security.md, "Single
+// sign-on"; docs/decisions/0035-single-sign-on.md). better-auth's SSO plugin runs the protocol;
+// this file holds Callboard's rules: who a provider may sign in, what a first sign-in makes of the
+// account, and where a password is no longer enough.
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import type { SSOOptions } from '@better-auth/sso';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+
+/** The plugin's provider id of an organisation's identity provider (one per organisation). */
+export function ssoProviderId(organisationId: string): string {
+  return `org-${organisationId}`;
+}
+
+/** The part of an address after its last @, lower-cased ("" when there is none). */
+export function emailDomain(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at < 0
+    ? ''
+    : email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase();
+}
+
+/** The plugin stores a provider's domains as one comma-separated string. */
+export function joinDomains(domains: readonly string[]): string {
+  return domains.join(',');
+}
+
+function splitDomains(domain: string): string[] {
+  return domain
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** The provider that signs in the address's domain, or null (sso_domains decides). */
+export async function ssoProviderForEmail(db: Db, email: string): Promise<string | null> {
+  const [row] = await queryRows<{ organisation_id: string }>(
+    db,
+    sql`select organisation_id from sso_domains where domain = ${emailDomain(email)}`,
+  );
+  return row ? ssoProviderId(row.organisation_id) : null;
+}
+
+/**
+ * Whether the address must sign in through its organisation's identity provider: its domain is
+ * one of an organisation's that requires single sign-on, and it is not a platform operator's
+ * (whose password stays, so that a broken provider cannot lock everyone out).
+ */
+export async function ssoRequiredFor(db: Db, email: string): Promise<boolean> {
+  const [row] = await queryRows<{ required: boolean }>(
+    db,
+    sql`select o.require_sso and not coalesce(
+              (select p.is_super_admin from profiles p where lower(p.email) = ${email.trim().toLowerCase()}),
+              false) as required
+        from sso_domains d
+        join organisations o on o.id = d.organisation_id
+        where d.domain = ${emailDomain(email)}`,
+  );
+  return row?.required ?? false;
+}
+
+export function ssoRequired(): APIError {
+  return new APIError('FORBIDDEN', {
+    code: 'SSO_REQUIRED',
+    message:
+      'Your organisation signs in with single sign-on: choose “Use single sign-on” on the sign-in page.',
+  });
+}
+
+/**
+ * Declares Callboard's profiles to better-auth, so that the SSO plugin's user resolution, which
+ * runs inside better-auth's transaction, can read them through the adapter it is given (on the
+ * embedded database a second connection would wait for that transaction forever).
+ */
+export const profilesModel = {
+  id: 'callboard-profiles',
+  schema: {
+    profile: {
+      modelName: 'profiles',
+      fields: {
+        email: { type: 'string', required: true, input: false },
+        organisationId: { type: 'string', required: false, fieldName: 'organisation_id' },
+        isSuperAdmin: { type: 'boolean', required: false, fieldName: 'is_super_admin' },
+      },
+    },
+  },
+} satisfies BetterAuthPlugin;
+
+type ResolveUser = NonNullable<SSOOptions['resolveUser']>;
+
+const reject = (code: string, message: string) => ({ action: 'reject' as const, code, message });
+
+/**
+ * Who an identity provider's verified answer signs in, decided inside the sign-in's transaction:
+ * - the address must be one the provider says it verified, at one of the organisation's domains;
+ * - an existing account is linked only if its address is verified and it is a member of this
+ *   organisation already (a provider configured for a domain must not take over accounts
+ *   elsewhere), and never a platform operator's;
+ * - otherwise a new account is made (provisionSsoUser puts it in the organisation).
+ */
+export const resolveSsoUser: ResolveUser = async (input, { database }) => {
+  if (input.protocol !== 'oidc') return reject('sso_unsupported', 'Only OpenID Connect is used.');
+  const provider = await database.findOne<{ organizationId: string; domain: string }>({
+    model: 'ssoProvider',
+    where: [{ field: 'providerId', value: input.providerId }],
+  });
+  if (!provider) return reject('sso_unknown_provider', 'This identity provider is not set up.');
+  const email = input.providerUser.email.trim().toLowerCase();
+  if (!splitDomains(provider.domain).includes(emailDomain(email))) {
+    return reject(
+      'sso_domain_not_allowed',
+      'Your organisation’s single sign-on does not cover this email address.',
+    );
+  }
+  const claims = { ...input.providerClaims, ...input.verifiedIdTokenClaims };
+  if (claims.email_verified !== true) {
+    return reject(
+      'sso_email_not_verified',
+      'Your identity provider has not verified this email address.',
+    );
+  }
+  const user = await database.findOne<{ id: string; emailVerified: boolean }>({
+    model: 'user',
+    where: [{ field: 'email', value: email }],
+  });
+  if (!user) return { action: 'continue' };
+  const profile = await database.findOne<{ organisationId: string | null; isSuperAdmin: boolean }>({
+    model: 'profile',
+    where: [{ field: 'id', value: user.id }],
+  });
+  if (
+    !user.emailVerified ||
+    !profile ||
+    profile.isSuperAdmin ||
+    profile.organisationId !== provider.organizationId
+  ) {
+    return reject(
+      'sso_account_not_linked',
+      'An account with this email address exists outside this organisation. Sign in with its password.',
+    );
+  }
+  return { action: 'link', userId: user.id, profile: 'preserve' };
+};
+
+/**
+ * After a sign-in through an organisation's provider has committed (resolveSsoUser allowed it):
+ * a new account's address is verified (by the provider) and it joins the organisation as a
+ * member; every sign-in goes into the organisation's audit log.
+ */
+export async function provisionSsoUser(
+  db: Db,
+  data: { user: { id: string }; provider: { organizationId?: string | null } },
+): Promise<void> {
+  const organisationId = data.provider.organizationId;
+  if (!organisationId) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`update users set email_verified = true where id = ${data.user.id}`);
+    const joined = await queryRows<{ id: string }>(
+      tx,
+      sql`update profiles set organisation_id = ${organisationId}, role = 'member'
+          where id = ${data.user.id} and organisation_id is null
+          returning id`,
+    );
+    await tx.execute(
+      sql`insert into audit_log (organisation_id, actor_id, action, target, details)
+          select p.organisation_id, p.id, 'sso.signed_in', ${data.user.id},
+                 ${JSON.stringify({ new_member: joined.length > 0 })}::jsonb
+          from profiles p
+          where p.id = ${data.user.id} and p.organisation_id = ${organisationId}`,
+    );
+  });
+}
