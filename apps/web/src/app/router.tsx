@@ -104,6 +104,11 @@ export const routes: RouteObject[] = [
         loader: redirectIfSignedIn,
         lazy: lazyPage(() => import('./routes/sign-up.tsx')),
       },
+      {
+        path: 'sso',
+        loader: redirectIfSignedIn,
+        lazy: lazyPage(() => import('./routes/sso.tsx')),
+      },
       { path: 'forgot-password', lazy: lazyPage(() => import('./routes/forgot-password.tsx')) },
       { path: 'update-password', lazy: lazyPage(() => import('./routes/update-password.tsx')) },
       {

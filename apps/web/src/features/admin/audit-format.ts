@@ -31,6 +31,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'two_factor.disabled': 'Two-factor turned off',
   'two_factor.backup_code_used': 'Backup code used',
   'organisation.two_factor_requirement_changed': 'Two-factor requirement changed',
+  'sso.configured': 'Single sign-on set up',
+  'sso.removed': 'Single sign-on removed',
+  'sso.signed_in': 'Signed in with single sign-on',
 };
 
 export const FORMER_MEMBER = 'Former member';
@@ -161,5 +164,20 @@ export function describeAuditEntry(entry: AuditEntry, names: NameLookup): string
       return d.require_two_factor === true
         ? 'Two-factor sign-in is now required of every member'
         : 'Two-factor sign-in is no longer required';
+    case 'sso.configured': {
+      const domains = Array.isArray(d.domains)
+        ? d.domains.filter((x) => typeof x === 'string')
+        : [];
+      const issuer = typeof d.issuer === 'string' ? d.issuer : 'an identity provider';
+      return `Single sign-on through ${issuer} for ${domains.join(', ') || 'no domains'}${d.require_sso === true ? ', required' : ''}`;
+    }
+    case 'sso.removed':
+      return typeof d.issuer === 'string'
+        ? `Single sign-on through ${d.issuer} removed`
+        : 'Single sign-on removed';
+    case 'sso.signed_in':
+      return d.new_member === true
+        ? `${personName(target, names)} joined through single sign-on`
+        : `${personName(target, names)} signed in with single sign-on`;
   }
 }

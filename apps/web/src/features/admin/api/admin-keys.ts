@@ -5,6 +5,7 @@ export const adminKeys = {
   invitations: () => [...adminKeys.all, 'invitations'] as const,
   agents: () => [...adminKeys.all, 'agents'] as const,
   organisation: () => [...adminKeys.all, 'organisation'] as const,
+  sso: () => [...adminKeys.all, 'organisation', 'sso'] as const,
   /** The organisation's API keys (for the ingestion API), not these query keys. */
   apiKeys: () => [...adminKeys.all, 'api-keys'] as const,
   deletedCalls: (query: object) => [...adminKeys.all, 'deleted-calls', query] as const,

@@ -1,5 +1,5 @@
 // The organisation's settings: whether members must use two-factor sign-in (docs/security.md,
-// "Two-factor sign-in"), and the phone country the call search reads local numbers with
+// "Two-factor sign-in"), single sign-on (sso-settings.tsx), and the phone country the call search reads local numbers with
 // (docs/search.md, "Search"). Countries by name from the browser (lib/country-names.ts).
 import type { OrganisationSettings } from '@callboard/contract';
 import { useMemo, useState, type SyntheticEvent } from 'react';
@@ -17,6 +17,7 @@ import {
   useUpdateTwoFactorRequirement,
 } from '../api/organisation-settings.ts';
 import { PanelHeader, PanelQuery } from './panel-states.tsx';
+import { SsoSettingsSection } from './sso-settings.tsx';
 
 export function OrganisationPanel() {
   const settings = useOrganisationSettings();
@@ -36,6 +37,7 @@ export function OrganisationPanel() {
         {(data) => (
           <div className="divide-y divide-border">
             <TwoFactorRequirement settings={data} />
+            <SsoSettingsSection />
             <PhoneCountryForm settings={data} />
           </div>
         )}

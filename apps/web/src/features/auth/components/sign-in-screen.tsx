@@ -181,6 +181,17 @@ export function SignInScreen() {
               Confirm it now
             </button>
           </Alert>
+        ) : isApiError(signIn.error) && signIn.error.code === 'SSO_REQUIRED' ? (
+          <Alert ref={alertRef} tone="error">
+            Your organisation signs in with single sign-on.{' '}
+            <Link
+              to="/sso"
+              state={{ email: values.email }}
+              className="font-medium underline underline-offset-2"
+            >
+              Continue with single sign-on
+            </Link>
+          </Alert>
         ) : signIn.error ? (
           <Alert ref={alertRef} tone="error">
             {errorMessage(signIn.error)}
@@ -229,10 +240,10 @@ export function SignInScreen() {
         <Button type="submit" className="w-full" pending={pending} pendingLabel="Signing in…">
           Sign in
         </Button>
-        <p className="text-center text-sm">
+        <p className="flex flex-wrap justify-center gap-x-4 gap-y-2 text-sm">
           <button
             type="button"
-            className={cardLayoutLinkClassName}
+            className={`whitespace-nowrap ${cardLayoutLinkClassName}`}
             onClick={() => {
               signIn.reset();
               // If the chunk fails to load, the step's Suspense boundary tries again.
@@ -243,6 +254,13 @@ export function SignInScreen() {
           >
             Email me a sign-in code instead
           </button>
+          <Link
+            to="/sso"
+            state={{ email: values.email }}
+            className={`whitespace-nowrap ${cardLayoutLinkClassName}`}
+          >
+            Use single sign-on
+          </Link>
         </p>
       </form>
     </CenteredCardLayout>
