@@ -14,6 +14,10 @@ const baseURL = `http://127.0.0.1:${port}`;
 const telemetryPort = Number(process.env.E2E_TELEMETRY_PORT ?? port + 1000);
 process.env.E2E_TELEMETRY_PORT = String(telemetryPort);
 const telemetryOrigin = `http://127.0.0.1:${telemetryPort}`;
+// The single sign-on journey's identity provider (tests/e2e/sso.spec.ts starts it on this port):
+// on loopback, so the server must be told it may reach it.
+const identityProviderPort = Number(process.env.E2E_IDP_PORT ?? port + 2000);
+process.env.E2E_IDP_PORT = String(identityProviderPort);
 // Evaluated in every Playwright process, but only the main one starts the server.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'callboard-e2e-'));
 
@@ -50,6 +54,7 @@ export default defineConfig({
       SENTRY_DSN: `http://public@127.0.0.1:${telemetryPort}/1`,
       POSTHOG_KEY: 'phc_e2e',
       POSTHOG_HOST: telemetryOrigin,
+      SSO_INTERNAL_ISSUERS: `http://127.0.0.1:${identityProviderPort}`,
       // Another build of the SPA (npx vite build --outDir …), for parallel work on one machine.
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },

@@ -1,4 +1,9 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
 
 export const DEMO_PASSWORD = 'callboard-demo-2026';
 
@@ -32,4 +37,51 @@ export async function submitSignIn(page: Page, email: string, password = DEMO_PA
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** A signed-in API client (cookie and access token) for `email`. */
+export async function apiAs(baseURL: string, email: string, password: string) {
+  const api = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { origin: baseURL },
+  });
+  const signedIn = await api.post('/api/auth/sign-in/email', { data: { email, password } });
+  expect(signedIn.status()).toBe(200);
+  const { token } = (await (await api.get('/api/auth/token')).json()) as { token: string };
+  return { api, authorization: `Bearer ${token}` };
+}
+
+/** Creates the account an invitation link is for, as /join does. */
+export async function signUpWith(
+  api: APIRequestContext,
+  link: string,
+  person: { firstName: string; password: string },
+) {
+  const token = new URL(link).searchParams.get('token') ?? '';
+  const created = await api.post(`/api/v1/invitations/${encodeURIComponent(token)}/sign-up`, {
+    data: { first_name: person.firstName, last_name: 'Tester', password: person.password },
+  });
+  expect(created.status()).toBe(201);
+}
+
+/**
+ * A new organisation, made by the platform operator, with its first admin signed up: journeys
+ * that change an organisation's settings use one of their own, never the demo organisations.
+ */
+export async function createOrganisation(
+  baseURL: string,
+  organisation: { name: string; adminEmail: string; password: string },
+) {
+  const root = await apiAs(baseURL, 'root@callboard.test', DEMO_PASSWORD);
+  const created = await root.api.post('/api/v1/platform/organisations', {
+    headers: { authorization: root.authorization },
+    data: { name: organisation.name, adminEmail: organisation.adminEmail },
+  });
+  expect(created.status()).toBe(201);
+  const { invitation } = (await created.json()) as { invitation: { link: string } };
+  await signUpWith(root.api, invitation.link, {
+    firstName: 'Ada',
+    password: organisation.password,
+  });
+  await root.api.dispose();
 }

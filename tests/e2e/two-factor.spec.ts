@@ -6,50 +6,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Page,
-} from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, createOrganisation, signIn, signUpWith } from './helpers.ts';
 
 const PASSWORD = 'Quartz-harbour-lantern-92';
 
-/** A signed-in API client (cookie and access token) for `email`. */
-async function apiAs(baseURL: string, email: string, password: string) {
-  const api = await playwrightRequest.newContext({
-    baseURL,
-    extraHTTPHeaders: { origin: baseURL },
-  });
-  const signedIn = await api.post('/api/auth/sign-in/email', { data: { email, password } });
-  expect(signedIn.status()).toBe(200);
-  const { token } = (await (await api.get('/api/auth/token')).json()) as { token: string };
-  return { api, authorization: `Bearer ${token}` };
-}
-
-/** Creates the account `email` through its invitation link, as /join does. */
-async function signUpWith(api: APIRequestContext, link: string, firstName: string) {
-  const token = new URL(link).searchParams.get('token') ?? '';
-  const created = await api.post(`/api/v1/invitations/${encodeURIComponent(token)}/sign-up`, {
-    data: { first_name: firstName, last_name: 'Tester', password: PASSWORD },
-  });
-  expect(created.status()).toBe(201);
-}
-
 /** A new organisation (by the platform operator) with its first admin signed up. */
 async function newOrganisation(baseURL: string, stamp: string) {
-  const root = await apiAs(baseURL, 'root@callboard.test', DEMO_PASSWORD);
   const adminEmail = `admin.${stamp}@twofactor.test`;
-  const created = await root.api.post('/api/v1/platform/organisations', {
-    headers: { authorization: root.authorization },
-    data: { name: `Two-factor ${stamp}`, adminEmail },
+  await createOrganisation(baseURL, {
+    name: `Two-factor ${stamp}`,
+    adminEmail,
+    password: PASSWORD,
   });
-  expect(created.status()).toBe(201);
-  const { invitation } = (await created.json()) as { invitation: { link: string } };
-  await signUpWith(root.api, invitation.link, 'Ada');
-  await root.api.dispose();
   return adminEmail;
 }
 
@@ -62,7 +31,7 @@ async function newMember(baseURL: string, adminEmail: string, email: string) {
   });
   expect(invited.status()).toBe(201);
   const { link } = (await invited.json()) as { link: string };
-  await signUpWith(admin.api, link, 'Max');
+  await signUpWith(admin.api, link, { firstName: 'Max', password: PASSWORD });
   await admin.api.dispose();
 }
 
