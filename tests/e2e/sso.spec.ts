@@ -109,7 +109,7 @@ test('an admin sets up single sign-on, and a newcomer at the domain signs in thr
 test('a return from the provider with an error is explained, never echoed', async ({ page }) => {
   await page.goto('/sso?error=sso_account_not_linked&error_description=Call%20this%20number%20now');
   await expect(page.getByRole('alert')).toContainText(
-    'An account with this email address already exists outside this organisation.',
+    'An account with this email address exists outside this organisation, so single sign-on cannot open it.',
   );
   await expect(page.getByText('Call this number now')).toHaveCount(0);
   await page.goto('/sso?error=something_else');

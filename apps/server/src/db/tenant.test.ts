@@ -192,6 +192,7 @@ const EXPECTED_FUNCTIONS = [
   'organisation_two_factor_members',
   'own_session_recently_authenticated',
   'own_sessions',
+  'own_signs_in_with_password',
   'own_two_factor_enabled',
   'set_member_role',
 ];

@@ -124,6 +124,22 @@ async function resolvesPublic(host: string): Promise<boolean> {
   return addresses.length > 0 && addresses.every(({ address }) => isPublicRoutableHost(address));
 }
 
+/**
+ * Which endpoints a discovery document may list: https on a public host (the plugin checks each
+ * address again, with a DNS lookup, before every fetch at sign-in), or an origin the operator
+ * listed. The document itself was checked before it was fetched.
+ */
+export function endpointAllowed(
+  url: string,
+  discoveryUrl: URL,
+  internalIssuers: readonly string[],
+): boolean {
+  if (!URL.canParse(url)) return false;
+  const parsed = new URL(url);
+  if (parsed.href === discoveryUrl.href || internalIssuers.includes(parsed.origin)) return true;
+  return parsed.protocol === 'https:' && isPublicRoutableHost(parsed.hostname);
+}
+
 /** The identity provider's endpoints, from its discovery document, for the issuer as typed. */
 async function discover(issuer: string, internalIssuers: readonly string[]) {
   const discoveryUrl = new URL(`${issuer.replace(/\/$/u, '')}/.well-known/openid-configuration`);
@@ -144,15 +160,16 @@ async function discover(issuer: string, internalIssuers: readonly string[]) {
     return await discoverOIDCConfig({
       issuer,
       timeout: 10_000,
-      // The discovery document itself, and the operator's internal providers. Every other
-      // endpoint must be public (the plugin checks each, and again before each fetch).
-      isTrustedOrigin: (url) => {
-        const parsed = new URL(url);
-        return parsed.href === discoveryUrl.href || internalIssuers.includes(parsed.origin);
-      },
+      isTrustedOrigin: (url) => endpointAllowed(url, discoveryUrl, internalIssuers),
     });
   } catch (error) {
-    if (!(error instanceof DiscoveryError)) throw error;
+    // A document of the wrong shape can make the plugin fail in other ways than its own errors:
+    // whatever the provider answered, it is the admin's to fix, not a server error.
+    if (!(error instanceof DiscoveryError)) {
+      throw discoveryFailed(
+        `Could not use the identity provider’s discovery document at ${discoveryUrl.href}: it is not a valid OpenID Connect discovery document.`,
+      );
+    }
     if (error.code === 'issuer_mismatch') {
       throw discoveryFailed(
         `The identity provider at this address calls itself by another issuer. Enter the issuer exactly as its discovery document (${discoveryUrl.href}) gives it.`,
@@ -191,16 +208,22 @@ export async function updateSsoSettings(
     const message = `${publicDomain} is a public mail service: single sign-on covers your organisation’s own domains.`;
     throw AppError.validation(message, { fields: { domains: message } });
   }
-  const [current] = await queryRows<{ oidc_config: string | null }>(
+  const [current] = await queryRows<{ issuer: string; oidc_config: string | null }>(
     db,
-    sql`select oidc_config from sso_providers where organisation_id = ${organisationId}`,
+    sql`select issuer, oidc_config from sso_providers where organisation_id = ${organisationId}`,
   );
   const stored = current?.oidc_config
     ? (JSON.parse(current.oidc_config) as StoredOidcConfig)
     : null;
-  const clientSecret = body.client_secret ?? stored?.clientSecret;
+  // The stored secret goes to the provider it was issued by, for the client it was issued to,
+  // and nowhere else.
+  const sameClient =
+    current !== undefined && current.issuer === body.issuer && stored?.clientId === body.client_id;
+  const clientSecret = body.client_secret ?? (sameClient ? stored.clientSecret : undefined);
   if (!clientSecret) {
-    const message = 'Enter the client secret the identity provider gave you.';
+    const message = current
+      ? 'Enter the client secret again: the issuer or the client ID changed.'
+      : 'Enter the client secret the identity provider gave you.';
     throw AppError.validation(message, { fields: { client_secret: message } });
   }
   // Outside the transaction: the identity provider may take seconds to answer.
@@ -254,6 +277,12 @@ export async function updateSsoSettings(
     await tx.execute(
       sql`update organisations set require_sso = ${body.require_sso} where id = ${organisationId}`,
     );
+    // Another issuer's subjects are other people: the links to the old one's go.
+    if (current && current.issuer !== discovered.issuer) {
+      await tx.execute(
+        sql`delete from accounts where provider_id = ${ssoProviderId(organisationId)}`,
+      );
+    }
     await tx.execute(
       sql`insert into audit_log (organisation_id, actor_id, action, target, details)
           values (${organisationId}, ${actorId}, 'sso.configured', ${organisationId},
@@ -279,6 +308,10 @@ export async function removeSsoSettings(db: Db, claims: AccessClaims): Promise<v
       sql`delete from sso_providers where organisation_id = ${organisationId} returning issuer`,
     );
     await tx.execute(sql`delete from sso_domains where organisation_id = ${organisationId}`);
+    // The accounts' links to the provider go with it (a provider set up later starts afresh).
+    await tx.execute(
+      sql`delete from accounts where provider_id = ${ssoProviderId(organisationId)}`,
+    );
     await tx.execute(
       sql`update organisations set require_sso = false where id = ${organisationId}`,
     );

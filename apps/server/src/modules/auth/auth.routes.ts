@@ -125,6 +125,15 @@ export function authRoutes(deps: { db: Db; config: Config; auth: Auth }) {
       if (!AUTH_ENDPOINTS.has(`${c.req.method} ${path}`)) {
         return c.json({ code: 'NOT_FOUND', message: 'No such identity endpoint.' }, 404);
       }
+      // Internal identity providers are trusted origins so that the SSO plugin may fetch from
+      // them (auth.ts); that must not let their pages send requests here as if from Callboard.
+      const origin = c.req.header('origin');
+      if (c.req.method !== 'GET' && origin && config.SSO_INTERNAL_ISSUERS.includes(origin)) {
+        return explainOrigin(
+          Response.json({ code: 'INVALID_ORIGIN', message: 'Invalid origin' }, { status: 403 }),
+          config.APP_URL,
+        );
+      }
       await next();
     })
     .post('/sign-in/email', signInThrottle(db, config))

@@ -18,7 +18,7 @@ import { and, eq, gt, like, lt, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import * as z from 'zod/mini';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import {
   accounts,
   jwks,
@@ -46,6 +46,7 @@ import {
 import {
   accountExistsMail,
   noSignInCodeMail,
+  ssoSignInMail,
   resetPasswordMail,
   signInCodeMail,
   verifyEmailCodeMail,
@@ -53,6 +54,7 @@ import {
 import { confirmPassword, reauthentication } from './reauthentication.ts';
 import { clearSignInLimits } from './sign-in-throttle.ts';
 import {
+  isSsoDomain,
   profilesModel,
   provisionSsoUser,
   resolveSsoUser,
@@ -313,11 +315,37 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
         message: `Only sign-in and verification codes are sent: type must be "${SIGN_IN_CODE_TYPE}" or "${VERIFY_EMAIL_CODE_TYPE}".`,
       });
     }
-    if (typeof body.email !== 'string') return;
-    if (body.type === SIGN_IN_CODE_TYPE && (await ssoRequiredFor(db, body.email))) {
-      throw ssoRequired();
-    }
-    await limitMailTo(body.email);
+    if (typeof body.email === 'string') await limitMailTo(body.email);
+  }
+
+  /**
+   * A member whose organisation requires single sign-on is told so after a right password only:
+   * a wrong one gets better-auth's usual answer, so the refusal says nothing about the address.
+   */
+  async function refuseRequiredSso(ctx: AuthContext) {
+    const body = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
+    if (typeof body.email !== 'string' || typeof body.password !== 'string') return;
+    if (!(await ssoRequiredFor(db, body.email))) return;
+    const [account] = await queryRows<{ password: string | null }>(
+      db,
+      sql`select a.password from accounts a join users u on u.id = a.user_id
+          where u.email = ${body.email.trim().toLowerCase()} and a.provider_id = 'credential'`,
+    );
+    const right =
+      account?.password != null &&
+      (await ctx.context.password.verify({ hash: account.password, password: body.password }));
+    if (right) throw ssoRequired();
+  }
+
+  /** Instead of a code or a reset link: how to sign in through the organisation's provider. */
+  async function sendSsoSignInMail(user: { email: string; name: string }) {
+    const message = ssoSignInMail({
+      to: user.email,
+      name: user.name,
+      ssoLink: `${config.APP_URL}/sso`,
+    });
+    await mail.enqueue(db, message);
+    mail.deliverSoon();
   }
 
   /**
@@ -371,7 +399,9 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
       });
     }
     const { first_name, last_name, email, password } = parsed.data;
-    if (await ssoRequiredFor(db, email)) throw ssoRequired();
+    // An account made here at such a domain could never sign in through the organisation's
+    // provider (it links members only): those addresses sign up through the provider.
+    if (await isSsoDomain(db, email)) throw ssoRequired();
     const name = `${first_name} ${last_name}`;
     const reasons = passwordProblems(password, { email, name });
     if (reasons.length > 0) {
@@ -438,11 +468,16 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
       .from(users)
       .where(eq(users.email, email));
     if (!user) return;
-    if (user.twoFactor || !user.verified) {
+    const throughSso = await ssoRequiredFor(db, user.email);
+    if (user.twoFactor || !user.verified || throughSso) {
       // The plugin stored the code before calling this: nobody will ever see it, but it goes.
       await db
         .delete(verifications)
         .where(eq(verifications.identifier, `${SIGN_IN_CODE_TYPE}-otp-${email.toLowerCase()}`));
+      if (throughSso) {
+        await sendSsoSignInMail(user);
+        return;
+      }
       if (user.twoFactor) {
         await mail.enqueue(db, noSignInCodeMail({ to: user.email, name: user.name }));
       }
@@ -557,6 +592,12 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
+        // A member who must sign in through the organisation's provider gets no link.
+        if (await ssoRequiredFor(db, user.email)) {
+          await deleteResetTokens(db, user.id);
+          await sendSsoSignInMail(user);
+          return;
+        }
         // One live link per user: asking again withdraws the earlier ones.
         await deleteResetTokens(db, user.id, storedResetIdentifier(`${RESET_PREFIX}${token}`));
         const link = `${config.APP_URL}/update-password?token=${encodeURIComponent(token)}`;
@@ -599,12 +640,8 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') return checkSignUp(ctx);
         if (ctx.path === '/sign-in/sso') return startSsoSignIn(ctx);
-        // An organisation that requires single sign-on: no password, code or reset for its
-        // domains (sso.ts says who is exempt).
-        if (ctx.path === '/sign-in/email' || ctx.path === '/request-password-reset') {
-          const email = (ctx.body as { email?: unknown } | undefined)?.email;
-          if (typeof email === 'string' && (await ssoRequiredFor(db, email))) throw ssoRequired();
-        }
+        // A member of an organisation that requires single sign-on: no password (sso.ts).
+        if (ctx.path === '/sign-in/email') await refuseRequiredSso(ctx);
         if (ctx.path === '/email-otp/verify-email') {
           await checkVerification(ctx);
           return;
@@ -617,8 +654,10 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
         // are refused as wrong ones are, so the answer tells nothing about the account.
         if (ctx.path === '/sign-in/email-otp') {
           const email = (ctx.body as { email?: unknown } | undefined)?.email;
-          if (typeof email === 'string' && (await ssoRequiredFor(db, email))) throw ssoRequired();
-          if (typeof email === 'string' && (await emailCodeRefused(db, email))) {
+          if (
+            typeof email === 'string' &&
+            ((await emailCodeRefused(db, email)) || (await ssoRequiredFor(db, email)))
+          ) {
             throw invalidEmailCode();
           }
           return;
@@ -650,6 +689,10 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
           owner = verification
             ? await ctx.context.internalAdapter.findUserById(verification.value)
             : null;
+        }
+        // A reset link sent before the organisation required single sign-on opens nothing now.
+        if (ctx.path === '/reset-password' && owner && (await ssoRequiredFor(db, owner.email))) {
+          throw ssoRequired();
         }
         const reasons = passwordProblems(body.newPassword, owner ?? {});
         if (reasons.length > 0) {

@@ -59,6 +59,29 @@ export function noSignInCodeMail(input: { to: string; name: string }): MailMessa
   };
 }
 
+/**
+ * In place of a sign-in code or a reset link, for a member whose organisation signs in through its
+ * identity provider (docs/security.md, "Single sign-on").
+ */
+export function ssoSignInMail(input: { to: string; name: string; ssoLink: string }): MailMessage {
+  const greeting = input.name ? `Hello ${input.name},` : 'Hello,';
+  return {
+    to: input.to,
+    subject: 'Sign in to Callboard with single sign-on',
+    text: [
+      greeting,
+      '',
+      'Someone (we hope you) asked for a sign-in code or a new password for this address. Your',
+      'organisation signs in to Callboard through its own identity provider, so neither is sent:',
+      'sign in with your work account here instead:',
+      '',
+      `    ${input.ssoLink}`,
+      '',
+      'If you did not ask for this, ignore this message.',
+    ].join('\n'),
+  };
+}
+
 /** The code that verifies the address of a new account (docs/security.md, "Sign-up"). */
 export function verifyEmailCodeMail(input: {
   to: string;

@@ -3,6 +3,8 @@
 // sign in through it, and every refusal — a wrong issuer, a bad signature, an unlisted domain, an
 // address outside the domains or not verified, an account elsewhere, a replayed callback — leaves
 // nobody signed in.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { AuditEntry, Me, SsoSettings } from '@callboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +17,21 @@ import {
   type IdentityProviderAccount,
   type TestIdentityProvider,
 } from '../../test/oidc-provider.ts';
+import { mailsTo } from '../../test/outbox.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
+
+/** A server whose discovery document names a number as its issuer. */
+async function startHostileIssuer() {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ issuer: 5, authorization_endpoint: 7 }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 describe.each(testDatabaseKinds)('single sign-on [$name]', ({ create }) => {
   let server: TestServer;
@@ -23,6 +39,8 @@ describe.each(testDatabaseKinds)('single sign-on [$name]', ({ create }) => {
   /** A second provider: its keys are not the first one's. */
   let other: TestIdentityProvider;
   let ava: TestClient;
+  /** Answers a discovery document whose issuer is a number. */
+  let hostile: { url: string; close: () => Promise<void> };
 
   async function signedIn(email: string) {
     const client = new TestClient(server.url);
@@ -113,10 +131,13 @@ describe.each(testDatabaseKinds)('single sign-on [$name]', ({ create }) => {
   beforeAll(async () => {
     idp = await startIdentityProvider();
     other = await startIdentityProvider();
+    hostile = await startHostileIssuer();
     const localhostAlias = idp.issuer.replace('127.0.0.1', 'localhost');
     server = await startTestServer(await create(), {
       callsPerOrganisation: 3,
-      env: { SSO_INTERNAL_ISSUERS: [idp.issuer, other.issuer, localhostAlias].join(',') },
+      env: {
+        SSO_INTERNAL_ISSUERS: [idp.issuer, other.issuer, localhostAlias, hostile.url].join(','),
+      },
     });
     idp.register(`${server.url}/api/auth/sso/callback`);
     other.register(`${server.url}/api/auth/sso/callback`);
@@ -126,6 +147,7 @@ describe.each(testDatabaseKinds)('single sign-on [$name]', ({ create }) => {
     await server.close();
     await idp.close();
     await other.close();
+    await hostile.close();
   });
 
   it('is set up by an admin: the provider is checked first, the secret never shown again', async () => {
@@ -182,9 +204,19 @@ describe.each(testDatabaseKinds)('single sign-on [$name]', ({ create }) => {
       require_sso: false,
     });
     expect(JSON.stringify(configured.body)).not.toContain(idp.clientSecret);
-    // Changing it keeps the stored secret when none is sent.
+    // Changing it keeps the stored secret when none is sent, for the same provider and client
+    // only: the secret never goes to another.
     const renamed = await setUp(ava, northwind());
     expect(renamed.status).toBe(200);
+    const elsewhere = await setUp(ava, northwind({ issuer: other.issuer }));
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.error?.message).toMatch(/Enter the client secret again/u);
+    const otherClient = await setUp(ava, northwind({ client_id: 'someone-else' }));
+    expect(otherClient.status).toBe(400);
+    // A discovery document of the wrong shape is the admin's to fix, not a server error.
+    const hostileAnswer = await setUp(ava, northwind({ issuer: hostile.url, client_secret: 'x' }));
+    expect(hostileAnswer.status).toBe(400);
+    expect(hostileAnswer.body.error?.code).toBe('SSO_DISCOVERY_FAILED');
     const entries = await audit('sso.configured');
     expect(entries).toHaveLength(2);
     expect(entries.map((entry) => entry.details)).toEqual(
@@ -293,6 +325,38 @@ describe.each(testDatabaseKinds)('single sign-on [$name]', ({ create }) => {
       'sso_account_not_linked',
     );
     expect((await setUp(ava, northwind())).status).toBe(200);
+
+    // The provider's subject for Leo is Leo's account only while Leo is still Northwind's.
+    const { db } = server.database;
+    const [globex] = await queryRows<{ id: string }>(
+      db,
+      sql`select id from organisations where name = 'Globex Insurance'`,
+    );
+    await db.execute(sql`update profiles set organisation_id = ${globex?.id} where id = ${leoId}`);
+    try {
+      expect(
+        await refusal('fresh@northwind.test', {
+          ...person('fresh@northwind.test'),
+          sub: 'sub-leo@northwind.test',
+        }),
+      ).toBe('sso_account_changed');
+      expect(await refusal('leo@northwind.test', person('leo@northwind.test'))).toBe(
+        'sso_account_not_linked',
+      );
+      await db.execute(
+        sql`update profiles set organisation_id = null, is_super_admin = true where id = ${leoId}`,
+      );
+      expect(await refusal('leo@northwind.test', person('leo@northwind.test'))).toBe(
+        'sso_account_not_linked',
+      );
+    } finally {
+      await db.execute(
+        sql`update profiles set organisation_id = (select organisation_id from profiles
+                                                   where email = 'ava.admin@northwind.test'),
+                                is_super_admin = false
+            where id = ${leoId}`,
+      );
+    }
     const nobody = await queryRows<{ n: number }>(
       server.database.db,
       sql`select count(*)::int as n from users where email = 'new@northwind.test'`,
@@ -340,42 +404,80 @@ describe.each(testDatabaseKinds)('single sign-on [$name]', ({ create }) => {
     expect(fine.location.pathname).toBe('/dashboard');
   });
 
-  it('when required, refuses passwords, email codes and resets at the domain, except an operator’s', async () => {
-    expect(
-      (
-        await setUp(
-          ava,
-          northwind({ domains: ['northwind.test', 'callboard.test'], require_sso: true }),
-        )
-      ).body.require_sso,
-    ).toBe(true);
+  it('when required, sends the organisation’s members to it instead of passwords, codes and resets', async () => {
+    const reader = new TestClient(server.url);
+    // A reset link asked for before single sign-on is required.
+    await reader.request('POST', '/api/auth/request-password-reset', {
+      json: { email: 'leo@northwind.test', redirectTo: `${server.url}/update-password` },
+    });
+    const earlierLink = /update-password\?token=([\w-]+)/u.exec(
+      (await mailsTo(server.url, 'leo@northwind.test')).at(-1)?.text ?? '',
+    )?.[1];
+    expect(earlierLink).toBeDefined();
+    // Northwind claims another organisation's domain and the platform's too, and requires it.
+    const required = await setUp(
+      ava,
+      northwind({
+        domains: ['northwind.test', 'globex.test', 'callboard.test'],
+        require_sso: true,
+      }),
+    );
+    expect(required.body.require_sso).toBe(true);
+
     const client = new TestClient(server.url);
-    const password = await client.request<{ code: string; message: string }>(
-      'POST',
-      '/api/auth/sign-in/email',
-      { json: { email: 'leo@northwind.test', password: DEMO_PASSWORD } },
-    );
-    expect(password.status).toBe(403);
-    expect(password.body.code).toBe('SSO_REQUIRED');
-    const code = await client.request<{ code: string }>(
-      'POST',
-      '/api/auth/email-otp/send-verification-otp',
-      { json: { email: 'leo@northwind.test', type: 'sign-in' } },
-    );
-    expect(code.status).toBe(403);
-    expect(code.body.code).toBe('SSO_REQUIRED');
-    const reset = await client.request<{ code: string }>(
-      'POST',
-      '/api/auth/request-password-reset',
-      { json: { email: 'leo@northwind.test', redirectTo: `${server.url}/update-password` } },
-    );
-    expect(reset.status).toBe(403);
-    expect(reset.body.code).toBe('SSO_REQUIRED');
-    // Another organisation's members, and the platform's operators, keep their passwords.
-    expect((await client.signIn('gia@globex.test', DEMO_PASSWORD)).status).toBe(200);
-    expect(
-      (await new TestClient(server.url).signIn('root@callboard.test', DEMO_PASSWORD)).status,
-    ).toBe(200);
+    const signIn = (email: string, password = DEMO_PASSWORD) =>
+      client.request<{ code: string; message: string }>('POST', '/api/auth/sign-in/email', {
+        json: { email, password },
+      });
+    // A right password is told where to go; a wrong one gets the usual answer, which tells
+    // nothing about the address.
+    const right = await signIn('leo@northwind.test');
+    expect(right.status).toBe(403);
+    expect(right.body.code).toBe('SSO_REQUIRED');
+    expect(client.hasSessionCookie).toBe(false);
+    expect((await signIn('leo@northwind.test', 'not-the-password')).status).toBe(401);
+    expect((await signIn('nobody@northwind.test', 'not-the-password')).status).toBe(401);
+
+    // The earlier link opens nothing now.
+    const oldLink = await client.request<{ code: string }>('POST', '/api/auth/reset-password', {
+      json: { token: earlierLink, newPassword: 'quiet-harbour-lantern-42' },
+    });
+    expect(oldLink.status).toBe(403);
+    expect(oldLink.body.code).toBe('SSO_REQUIRED');
+    // A code or a reset answers as always; the mail says to use single sign-on, with no code
+    // or link in it.
+    const before = (await mailsTo(server.url, 'leo@northwind.test')).length;
+    const code = await client.request('POST', '/api/auth/email-otp/send-verification-otp', {
+      json: { email: 'leo@northwind.test', type: 'sign-in' },
+    });
+    expect(code.status).toBe(200);
+    const reset = await client.request('POST', '/api/auth/request-password-reset', {
+      json: { email: 'leo@northwind.test', redirectTo: `${server.url}/update-password` },
+    });
+    expect(reset.status).toBe(200);
+    const mails = (await mailsTo(server.url, 'leo@northwind.test')).slice(before);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Sign in to Callboard with single sign-on',
+      'Sign in to Callboard with single sign-on',
+    ]);
+    expect(mails.map((mail) => mail.text).join('\n')).not.toMatch(/\d{6}|token=/u);
+    expect(mails[0]?.text).toContain(`${server.url}/sso`);
+    // Nobody signs up at its domains: such an account could never sign in through it.
+    const signUp = await client.request<{ code: string }>('POST', '/api/auth/sign-up/email', {
+      json: {
+        first_name: 'Nell',
+        last_name: 'Hart',
+        email: 'nell@northwind.test',
+        password: 'quiet-harbour-lantern-42',
+      },
+    });
+    expect(signUp.status).toBe(403);
+    expect(signUp.body.code).toBe('SSO_REQUIRED');
+
+    // Another organisation's members at a claimed domain, and the platform's operators, keep
+    // their passwords.
+    expect((await signIn('gia@globex.test')).status).toBe(200);
+    expect((await signIn('root@callboard.test')).status).toBe(200);
     // Single sign-on still works.
     expect(
       (await ssoSignIn('leo@northwind.test', person('leo@northwind.test'))).location.pathname,
@@ -384,6 +486,29 @@ describe.each(testDatabaseKinds)('single sign-on [$name]', ({ create }) => {
     expect(
       (await new TestClient(server.url).signIn('leo@northwind.test', DEMO_PASSWORD)).status,
     ).toBe(200);
+  });
+
+  it('asks two-factor sign-in only of members who have a password', async () => {
+    const organisationId = (await me(ava)).organisation?.id ?? '';
+    await server.database.db.execute(
+      sql`update organisations set require_two_factor = true where id = ${organisationId}`,
+    );
+    try {
+      // Tess only ever signed in through the provider, whose second factor stands in.
+      const tess = await ssoSignIn('tess@northwind.test', person('tess@northwind.test'));
+      expect((await me(tess.client)).two_factor).toEqual({ enabled: false, required: false });
+      expect((await tess.client.request('GET', '/api/v1/calls')).status).toBe(200);
+      // Leo has a password: he sets two-factor up first, however he signed in.
+      const leo = await ssoSignIn('leo@northwind.test', person('leo@northwind.test'));
+      expect((await me(leo.client)).two_factor).toEqual({ enabled: false, required: true });
+      const calls = await leo.client.request<{ error: { code: string } }>('GET', '/api/v1/calls');
+      expect(calls.status).toBe(403);
+      expect(calls.body.error.code).toBe('TWO_FACTOR_REQUIRED');
+    } finally {
+      await server.database.db.execute(
+        sql`update organisations set require_two_factor = false where id = ${organisationId}`,
+      );
+    }
   });
 
   it('is removed by an admin: the domain is released and the removal audited', async () => {
@@ -396,5 +521,12 @@ describe.each(testDatabaseKinds)('single sign-on [$name]', ({ create }) => {
     });
     expect(start.status).toBe(404);
     expect(await audit('sso.removed')).toHaveLength(1);
+    // The accounts' links to the provider went with it.
+    expect(
+      await queryRows(
+        server.database.db,
+        sql`select id from accounts where provider_id like 'org-%'`,
+      ),
+    ).toEqual([]);
   });
 });

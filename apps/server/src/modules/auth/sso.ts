@@ -45,20 +45,28 @@ export async function ssoProviderForEmail(db: Db, email: string): Promise<string
   return row ? ssoProviderId(row.organisation_id) : null;
 }
 
+/** Whether an organisation signs in the address's domain through its identity provider. */
+export async function isSsoDomain(db: Db, email: string): Promise<boolean> {
+  return (await ssoProviderForEmail(db, email)) !== null;
+}
+
 /**
- * Whether the address must sign in through its organisation's identity provider: its domain is
- * one of an organisation's that requires single sign-on, and it is not a platform operator's
- * (whose password stays, so that a broken provider cannot lock everyone out).
+ * Whether the account at the address must sign in through its organisation's identity provider:
+ * it is a member of an organisation that requires single sign-on, and the address is at one of
+ * that organisation's domains. Only members: a domain claimed by another organisation changes
+ * nothing for them, and platform operators (in no organisation) keep their password, so that a
+ * broken provider cannot lock everyone out.
  */
 export async function ssoRequiredFor(db: Db, email: string): Promise<boolean> {
   const [row] = await queryRows<{ required: boolean }>(
     db,
-    sql`select o.require_sso and not coalesce(
-              (select p.is_super_admin from profiles p where lower(p.email) = ${email.trim().toLowerCase()}),
-              false) as required
-        from sso_domains d
-        join organisations o on o.id = d.organisation_id
-        where d.domain = ${emailDomain(email)}`,
+    sql`select exists (
+          select 1
+          from profiles p
+          join organisations o on o.id = p.organisation_id and o.require_sso
+          join sso_domains d on d.organisation_id = o.id and d.domain = ${emailDomain(email)}
+          where lower(p.email) = ${email.trim().toLowerCase()} and not p.is_super_admin
+        ) as required`,
   );
   return row?.required ?? false;
 }
@@ -94,12 +102,21 @@ type ResolveUser = NonNullable<SSOOptions['resolveUser']>;
 
 const reject = (code: string, message: string) => ({ action: 'reject' as const, code, message });
 
+const notLinked = () =>
+  reject(
+    'sso_account_not_linked',
+    'An account with this email address exists outside this organisation, so single sign-on cannot use it.',
+  );
+
 /**
  * Who an identity provider's verified answer signs in, decided inside the sign-in's transaction:
- * - the address must be one the provider says it verified, at one of the organisation's domains;
- * - an existing account is linked only if its address is verified and it is a member of this
- *   organisation already (a provider configured for a domain must not take over accounts
- *   elsewhere), and never a platform operator's;
+ * - the address must be one the provider says it verified (the claim from the same source as the
+ *   address), at one of the organisation's domains;
+ * - a subject the provider signed in before is that account, and only while its address is still
+ *   the one asserted and it is still a member of this organisation;
+ * - otherwise an existing account at the address is linked only if its address is verified and
+ *   it is a member of this organisation already (a provider configured for a domain must not take
+ *   over accounts elsewhere), and never a platform operator's;
  * - otherwise a new account is made (provisionSsoUser puts it in the organisation).
  */
 export const resolveSsoUser: ResolveUser = async (input, { database }) => {
@@ -116,33 +133,42 @@ export const resolveSsoUser: ResolveUser = async (input, { database }) => {
       'Your organisation’s single sign-on does not cover this email address.',
     );
   }
-  const claims = { ...input.providerClaims, ...input.verifiedIdTokenClaims };
-  if (claims.email_verified !== true) {
+  // providerClaims are the user info's when the provider has that endpoint, else the ID token's:
+  // where the address came from.
+  if (input.providerClaims.email_verified !== true) {
     return reject(
       'sso_email_not_verified',
       'Your identity provider has not verified this email address.',
     );
   }
-  const user = await database.findOne<{ id: string; emailVerified: boolean }>({
-    model: 'user',
-    where: [{ field: 'email', value: email }],
+  const linked = await database.findOne<{ userId: string }>({
+    model: 'account',
+    where: [
+      { field: 'providerId', value: input.providerId },
+      { field: 'accountId', value: input.accountKey.accountId },
+    ],
   });
-  if (!user) return { action: 'continue' };
+  const user = await database.findOne<{ id: string; email: string; emailVerified: boolean }>({
+    model: 'user',
+    where: linked ? [{ field: 'id', value: linked.userId }] : [{ field: 'email', value: email }],
+  });
+  if (!user) return linked ? notLinked() : { action: 'continue' };
+  if (user.email.toLowerCase() !== email) {
+    return reject(
+      'sso_account_changed',
+      'Your identity provider now gives another email address for you. Ask your organisation’s admin.',
+    );
+  }
   const profile = await database.findOne<{ organisationId: string | null; isSuperAdmin: boolean }>({
     model: 'profile',
     where: [{ field: 'id', value: user.id }],
   });
-  if (
-    !user.emailVerified ||
-    !profile ||
-    profile.isSuperAdmin ||
-    profile.organisationId !== provider.organizationId
-  ) {
-    return reject(
-      'sso_account_not_linked',
-      'An account with this email address exists outside this organisation. Sign in with its password.',
-    );
-  }
+  if (!profile || profile.isSuperAdmin) return notLinked();
+  const member = user.emailVerified && profile.organisationId === provider.organizationId;
+  // A first sign-in through this provider whose provisioning did not finish: the account is the
+  // provider's own, still unverified and in no organisation.
+  const unfinished = Boolean(linked) && !user.emailVerified && profile.organisationId === null;
+  if (!member && !unfinished) return notLinked();
   return { action: 'link', userId: user.id, profile: 'preserve' };
 };
 

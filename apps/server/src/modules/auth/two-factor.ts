@@ -141,13 +141,17 @@ export async function recordIdentityEvent(
 }
 
 /**
- * Whether the user's organisation requires two-factor sign-in and the user has not set it up: the
- * access token then says so (`enrol`), and the API answers only the enrolment's few routes.
+ * Whether the user's organisation requires two-factor sign-in and the user, who signs in with a
+ * password, has not set it up: the access token then says so (`enrol`), and the API answers only
+ * the enrolment's few routes. Members without a password sign in through the organisation's
+ * identity provider only, and rely on its second factor.
  */
 export async function mustEnrolTwoFactor(db: Db, userId: string): Promise<boolean> {
   const [row] = await queryRows<{ must: boolean }>(
     db,
-    sql`select (o.require_two_factor and not u.two_factor_enabled) as must
+    sql`select (o.require_two_factor and not u.two_factor_enabled
+                and exists (select 1 from accounts a
+                            where a.user_id = u.id and a.provider_id = 'credential')) as must
         from profiles p
         join organisations o on o.id = p.organisation_id
         join users u on u.id = p.id

@@ -17,6 +17,7 @@ export async function findProfileWithOrganisation(tx: Tx, userId: string) {
       organisation_name: organisations.name,
       organisation_requires_two_factor: organisations.require_two_factor,
       two_factor_enabled: sql<boolean>`own_two_factor_enabled()`,
+      signs_in_with_password: sql<boolean>`own_signs_in_with_password()`,
     })
     .from(profiles)
     .leftJoin(organisations, eq(organisations.id, profiles.organisation_id))

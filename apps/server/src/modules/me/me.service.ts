@@ -42,7 +42,9 @@ export async function getMe(db: Db, claims: AccessClaims): Promise<Me> {
       call_list_columns: storedColumns(row.call_list_columns),
       two_factor: {
         enabled: row.two_factor_enabled,
-        required: row.organisation_requires_two_factor ?? false,
+        // Members who only sign in through the organisation's identity provider rely on its
+        // second factor (docs/security.md, "Single sign-on").
+        required: (row.organisation_requires_two_factor ?? false) && row.signs_in_with_password,
       },
     };
   });

@@ -42,14 +42,27 @@ const draftOf = (settings: SsoSettings): Draft => ({
 /** "example.com, Example.co.uk" or one per line: the domains, as the server takes them. */
 const domainList = (text: string) => text.split(/[\s,;]+/u).filter(Boolean);
 
-function check(draft: Draft, configured: boolean): DraftErrors {
+/**
+ * The stored secret is sent only to the provider and client it was issued for: a new issuer or
+ * client id needs the secret typed again.
+ */
+const needsSecret = (draft: Draft, settings: SsoSettings) =>
+  !settings.configured ||
+  draft.issuer.trim() !== settings.issuer ||
+  draft.client_id.trim() !== settings.client_id;
+
+function check(draft: Draft, settings: SsoSettings): DraftErrors {
   const errors: DraftErrors = {};
   if (!draft.issuer.trim()) errors.issuer = 'Enter the identity provider’s issuer URL.';
   else if (!URL.canParse(draft.issuer.trim())) {
     errors.issuer = 'Enter a full URL, such as https://login.example.com.';
   }
   if (!draft.client_id.trim()) errors.client_id = 'Enter the client ID.';
-  if (!configured && !draft.client_secret) errors.client_secret = 'Enter the client secret.';
+  if (needsSecret(draft, settings) && !draft.client_secret) {
+    errors.client_secret = settings.configured
+      ? 'Enter the client secret again: the issuer or the client ID changed.'
+      : 'Enter the client secret.';
+  }
   if (domainList(draft.domains).length === 0) {
     errors.domains = 'Enter at least one email domain, such as example.com.';
   }
@@ -95,7 +108,7 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
   const edit = (field: keyof Draft) => (value: string | boolean) => {
     const next = { ...draft, [field]: value };
     setDraft(next);
-    if (errors[field as keyof DraftErrors]) setErrors(check(next, settings.configured));
+    if (errors[field as keyof DraftErrors]) setErrors(check(next, settings));
     if (save.isError && !isReauthenticationRequired(save.error)) save.reset();
   };
 
@@ -125,7 +138,7 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending) return;
-    const found = check(draft, settings.configured);
+    const found = check(draft, settings);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     submit();
@@ -206,9 +219,9 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
         label="Client secret"
         error={errors.client_secret ?? serverFields.client_secret}
         hint={
-          settings.configured
-            ? 'Stored and never shown. Leave it empty to keep it; type a new one to replace it.'
-            : 'Kept on the server and never shown again.'
+          needsSecret(draft, settings)
+            ? 'Kept on the server and never shown again.'
+            : 'Stored and never shown. Leave it empty to keep it; type a new one to replace it.'
         }
       >
         <PasswordInput
@@ -234,7 +247,7 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
       <Switch
         checked={draft.require_sso}
         label="Require single sign-on for these domains"
-        description="Passwords, email codes and password resets stop working for people at these domains; they sign in through your identity provider only. Platform operators keep their password."
+        description="Passwords, email codes and password resets stop working for your members at these domains; they sign in through your identity provider only. Members who only use your provider are not asked for Callboard’s two-factor sign-in: your provider’s stands in for it."
         onCheckedChange={(value) => edit('require_sso')(value)}
       />
       <div className="flex flex-wrap items-center gap-3">

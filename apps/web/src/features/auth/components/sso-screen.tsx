@@ -20,17 +20,28 @@ import { useStartSsoSignIn } from '../api/sso-sign-in.ts';
  * What a failed sign-in at the provider means, by the code Callboard sent back. The words are
  * ours: the page never shows text from its address, which anyone can write.
  */
-const RETURN_MESSAGES: Record<string, string> = {
-  sso_domain_not_allowed:
+const RETURN_MESSAGES = new Map<string, string>([
+  [
+    'sso_domain_not_allowed',
     'Your identity provider signed you in with an address your organisation’s single sign-on does not cover.',
-  sso_email_not_verified:
+  ],
+  [
+    'sso_email_not_verified',
     'Your identity provider has not verified your email address. Ask your IT team to verify it, then try again.',
-  sso_account_not_linked:
-    'An account with this email address already exists outside this organisation. Sign in with its password instead.',
-  access_denied: 'Sign-in was cancelled at your identity provider.',
-  invalid_state: 'That sign-in took too long or was already used. Try again.',
-  state_mismatch: 'That sign-in took too long or was already used. Try again.',
-};
+  ],
+  [
+    'sso_account_not_linked',
+    'An account with this email address exists outside this organisation, so single sign-on cannot open it. Sign in the way you usually do, or ask your organisation’s admin for an invitation.',
+  ],
+  [
+    'sso_account_changed',
+    'Your identity provider now gives another email address for you than your Callboard account has. Ask your organisation’s admin.',
+  ],
+  ['access_denied', 'Sign-in was cancelled at your identity provider.'],
+  ['invalid_state', 'That sign-in took too long or was already used. Try again.'],
+  ['state_mismatch', 'That sign-in took too long or was already used. Try again.'],
+  ['state_not_found', 'That sign-in took too long or was already used. Try again.'],
+]);
 const RETURN_FALLBACK =
   'Your identity provider could not sign you in. Try again, or ask your organisation’s admin to check its single sign-on settings.';
 
@@ -66,7 +77,7 @@ export function SsoScreen() {
         {start.isError ? (
           <RequestErrorAlert error={start.error} />
         ) : returned ? (
-          <Alert tone="error">{RETURN_MESSAGES[returned] ?? RETURN_FALLBACK}</Alert>
+          <Alert tone="error">{RETURN_MESSAGES.get(returned) ?? RETURN_FALLBACK}</Alert>
         ) : null}
         <Field label="Work email" error={errors.email?.message}>
           <EmailInput autoFocus {...form.register('email')} />
