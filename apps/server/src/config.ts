@@ -10,6 +10,17 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+/** A comma-separated list, its entries trimmed; unset or empty: none. */
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  );
+
 /**
  * The drain in production: longer than a load balancer's usual health-check interval times its
  * failures-before-down (docs/operations.md, "Shutdown and rolling deploys").
@@ -58,15 +69,7 @@ const configSchema = z
      */
     MAIL_TRANSPORT: z.enum(['smtp', 'log', 'outbox']).optional(),
     MAIL_FROM: z.string().min(3).default('Callboard <no-reply@callboard.test>'),
-    TRUSTED_PROXIES: z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      ),
+    TRUSTED_PROXIES: commaList,
     SENTRY_DSN: optionalUrl,
     // docs/product.md, "Constants": release label default 1.0.0, environment default production.
     SENTRY_ENVIRONMENT: z.string().trim().min(1).default('production'),
@@ -102,25 +105,16 @@ const configSchema = z
      * identity provider's keys and tokens from the server, so it refuses every non-public address
      * unless it is listed here (docs/security.md, "Single sign-on").
      */
-    SSO_INTERNAL_ISSUERS: z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      )
-      .pipe(
-        z.array(
-          z
-            .url({ message: 'must be a comma-separated list of origins such as https://sso.corp' })
-            .refine((entry) => new URL(entry).origin === entry.replace(/\/$/u, ''), {
-              message: 'must list origins only (scheme, host and port, no path)',
-            })
-            .transform((entry) => new URL(entry).origin),
-        ),
+    SSO_INTERNAL_ISSUERS: commaList.pipe(
+      z.array(
+        z
+          .url({ message: 'must be a comma-separated list of origins such as https://sso.corp' })
+          .refine((entry) => new URL(entry).origin === entry.replace(/\/$/u, ''), {
+            message: 'must list origins only (scheme, host and port, no path)',
+          })
+          .transform((entry) => new URL(entry).origin),
       ),
+    ),
     /** Requests per minute that one API key may make to the ingestion API (docs/ingestion.md). */
     INGEST_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     /**

@@ -29,6 +29,9 @@ interface Draft {
   require_sso: boolean;
 }
 
+/** For what must be typed exactly: no capitals, corrections or spelling marks on phones. */
+const verbatim = { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } as const;
+
 type DraftErrors = Partial<Record<'issuer' | 'client_id' | 'client_secret' | 'domains', string>>;
 
 const draftOf = (settings: SsoSettings): Draft => ({
@@ -198,9 +201,7 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
         <Input
           type="url"
           inputMode="url"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
+          {...verbatim}
           placeholder="https://login.example.com"
           value={draft.issuer}
           onChange={(event) => edit('issuer')(event.target.value)}
@@ -208,9 +209,7 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
       </Field>
       <Field label="Client ID" error={errors.client_id ?? serverFields.client_id}>
         <Input
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
+          {...verbatim}
           value={draft.client_id}
           onChange={(event) => edit('client_id')(event.target.value)}
         />
@@ -236,9 +235,7 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
         hint="Separated by commas. Each domain belongs to one organisation."
       >
         <Input
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
+          {...verbatim}
           placeholder="example.com"
           value={draft.domains}
           onChange={(event) => edit('domains')(event.target.value)}
