@@ -79,10 +79,13 @@ describe.skipIf(!runnable)('read replica [PostgreSQL primary + streaming replica
   let primarySql: pg.Client;
   let replicaSql: pg.Client;
   /** Every client opened here, for afterAll. */
-  const sqlClients: pg.Client[] = [];
+  const sqlClients = new Set<pg.Client>();
   async function connect(url: string) {
     const client = new pg.Client({ connectionString: url });
-    sqlClients.push(client);
+    // The replica is stopped under its client below: the connection errors once and is gone, and
+    // ending it afterwards could wait for an end that never comes.
+    client.on('error', () => sqlClients.delete(client));
+    sqlClients.add(client);
     await client.connect();
     return client;
   }
