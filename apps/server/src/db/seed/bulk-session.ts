@@ -19,6 +19,39 @@ export interface BulkSession {
    * and the load is slower but the same.
    */
   skipRowChecks: () => Promise<boolean>;
+  /**
+   * For the rest of the transaction, drops the indexes of `tables` that no constraint uses, and
+   * returns a function that creates them again as they were (same names, definitions and
+   * options); call it before the transaction ends. The primary keys stay, as foreign keys depend
+   * on them. One build over the loaded rows is far cheaper than updating every index row by row,
+   * the search indexes most of all (docs/decisions/0028-search-indexes-without-a-pending-list.md),
+   * and the gap grows with the table. Dropping an index locks its table against readers as well
+   * as writers until the transaction ends.
+   */
+  deferIndexes: (tables: readonly string[]) => Promise<() => Promise<void>>;
+}
+
+async function deferIndexes(
+  handle: Pick<Db, 'execute'>,
+  tables: readonly string[],
+): Promise<() => Promise<void>> {
+  const indexes = await queryRows<{ name: string; definition: string }>(
+    handle,
+    sql`select format('%I.%I', n.nspname, c.relname) as name,
+               pg_get_indexdef(i.indexrelid) as definition
+        from pg_index i
+        join pg_class c on c.oid = i.indexrelid
+        join pg_namespace n on n.oid = c.relnamespace
+        where i.indrelid = any (${sql.param([...tables])}::regclass[])
+          and not exists (select from pg_constraint k where k.conindid = i.indexrelid)
+        order by i.indrelid, i.indexrelid`,
+  );
+  if (indexes.length > 0) {
+    await handle.execute(sql.raw(`drop index ${indexes.map((index) => index.name).join(', ')}`));
+  }
+  return async () => {
+    for (const index of indexes) await handle.execute(sql.raw(index.definition));
+  };
 }
 
 function poolOf(db: Db): pg.Pool | null {
@@ -39,6 +72,7 @@ export async function withBulkSession<T>(
           await tx.execute(statement);
         },
         skipRowChecks: () => Promise.resolve(false),
+        deferIndexes: (tables) => deferIndexes(tx, tables),
       }),
     );
   }
@@ -60,6 +94,7 @@ export async function withBulkSession<T>(
         await client.query('set local session_replication_role = replica');
         return true;
       },
+      deferIndexes: (tables) => deferIndexes(clientDb, tables),
     });
     await client.query('commit');
     return result;

@@ -125,9 +125,6 @@ interface DemoOrganisation {
   agents: { agentId: string; displayName: string; persona: string }[];
 }
 
-/** The GIN indexes of the list's search (docs/search.md). */
-const SEARCH_INDEXES = ['call_log_search_idx', 'call_activity_note_search_idx'] as const;
-
 const DEMO_ORGANISATIONS: readonly DemoOrganisation[] = [
   {
     name: 'Northwind Clinics',
@@ -538,7 +535,7 @@ export async function seedLargeDataset(
   let done = 0;
   let activities = 0;
   options.onProgress?.(0, total);
-  await withBulkSession(db, async ({ sink, skipRowChecks, execute }) => {
+  await withBulkSession(db, async ({ sink, skipRowChecks, execute, deferIndexes }) => {
     await writeDirectory(sink, directory);
     const skipped = await skipRowChecks();
     options.logger?.debug({ skipped }, 'row checks during the bulk load');
@@ -550,12 +547,9 @@ export async function seedLargeDataset(
         sql`alter table call_activity disable trigger call_timeline_after_activity_insert`,
       );
     }
-    // The search indexes take new entries directly (ADR 0028), which costs a bulk load about
-    // twice its time: for the load's own transaction they gather entries in a pending list again,
-    // merged once at the end (below).
-    for (const index of SEARCH_INDEXES) {
-      await execute(sql`alter index ${sql.identifier(index)} set (fastupdate = on)`);
-    }
+    // The two tables' indexes, but for their keys, are built once from the loaded rows at the
+    // end of this transaction (deferIndexes says why).
+    const restoreIndexes = await deferIndexes(['call_log', 'call_activity']);
     for (const [index, plan] of plans.entries()) {
       const calls = distribution[index] ?? 0;
       const generator = new CallGenerator(
@@ -575,9 +569,7 @@ export async function seedLargeDataset(
       });
       activities += written.activities;
     }
-    for (const index of SEARCH_INDEXES) {
-      await execute(sql`alter index ${sql.identifier(index)} set (fastupdate = off)`);
-    }
+    await restoreIndexes();
     if (!skipped) {
       await execute(sql`alter table call_log enable trigger call_timeline_after_call_insert`);
       await execute(
@@ -586,12 +578,15 @@ export async function seedLargeDataset(
     }
   });
   // The call_counts triggers did not fire while row checks were skipped (and are cheaper as one
-  // recount than as a trigger per COPY batch anyway); nor did analytics' timeline triggers.
-  await db.execute(sql`select call_counts_rebuild()`);
-  await db.execute(sql`select call_timeline_rebuild()`);
-  for (const index of SEARCH_INDEXES) {
-    await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
-  }
+  // recount than as a trigger per COPY batch anyway); nor did analytics' timeline triggers
+  // (docs/analytics.md, "Rebuild"). Right after the load the tables have no statistics, so the
+  // rebuild's statements are costed high enough for PostgreSQL to compile them to machine code,
+  // about a second per batch of 100,000 calls that the statements do not win back: jit is off.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`select call_counts_rebuild()`);
+    await tx.execute(sql`select call_timeline_rebuild()`);
+  });
   const summary: SeedSummary = {
     organisations: count,
     users: directory.users.length,
