@@ -517,6 +517,10 @@ export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise
   return (result as { rows: T[] }).rows;
 }
 
+/** A text[] of `values`, as one parameter whatever their number (a JSON array unpacked). */
+export const textArray = (values: readonly string[]): SQL =>
+  sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
 /**
  * A number the drivers return in two forms: count(*) and other bigint and numeric results are
  * strings from pg and numbers from PGlite.

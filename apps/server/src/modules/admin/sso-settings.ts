@@ -16,7 +16,7 @@ import { isPublicRoutableHost } from '@better-auth/core/utils/host';
 import { discoverOIDCConfig, DiscoveryError } from '@better-auth/sso';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { queryRows, type Db } from '../../db/client.ts';
+import { queryRows, textArray, type Db } from '../../db/client.ts';
 import {
   requireAdmin,
   requireRecentAuthentication,
@@ -25,6 +25,7 @@ import {
 } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import { serve } from '../../http/routes.ts';
+import { recordAudit } from '../audit/audit.queries.ts';
 import { REAUTHENTICATION_WINDOW_SECONDS } from '../auth/reauthentication.ts';
 import { joinDomains, ssoProviderId } from '../auth/sso.ts';
 
@@ -66,10 +67,6 @@ interface StoredOidcConfig {
   clientId?: string;
   clientSecret?: string;
 }
-
-/** A text[] of the domains, as one parameter. */
-const textArray = (values: readonly string[]) =>
-  sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
 function redirectUri(appUrl: string): string {
   return `${appUrl.replace(/\/$/u, '')}/api/auth/sso/callback`;
@@ -242,6 +239,7 @@ export async function updateSsoSettings(
     scopes: SSO_SCOPES,
     overrideUserInfo: false,
   });
+  const audit = { organisation_id: organisationId, actor_id: actorId, target: organisationId };
   await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from organisations where id = ${organisationId} for update`);
     await tx.execute(
@@ -283,18 +281,18 @@ export async function updateSsoSettings(
         sql`delete from accounts where provider_id = ${ssoProviderId(organisationId)}`,
       );
     }
-    await tx.execute(
-      sql`insert into audit_log (organisation_id, actor_id, action, target, details)
-          values (${organisationId}, ${actorId}, 'sso.configured', ${organisationId},
-                  ${JSON.stringify({
-                    issuer: discovered.issuer,
-                    client_id: body.client_id,
-                    domains,
-                    require_sso: body.require_sso,
-                    secret_changed: body.client_secret !== undefined,
-                    first_setup: current === undefined,
-                  })}::jsonb)`,
-    );
+    await recordAudit(tx, {
+      ...audit,
+      action: 'sso.configured',
+      details: {
+        issuer: discovered.issuer,
+        client_id: body.client_id,
+        domains,
+        require_sso: body.require_sso,
+        secret_changed: body.client_secret !== undefined,
+        first_setup: current === undefined,
+      },
+    });
   });
   return readSettings(db, organisationId, deps.appUrl);
 }
@@ -302,6 +300,7 @@ export async function updateSsoSettings(
 /** Removes the identity provider and releases its domains; members sign in as before it. */
 export async function removeSsoSettings(db: Db, claims: AccessClaims): Promise<void> {
   const { organisationId, actorId } = await adminOf(db, claims, true);
+  const audit = { organisation_id: organisationId, actor_id: actorId, target: organisationId };
   await db.transaction(async (tx) => {
     const removed = await queryRows<{ issuer: string }>(
       tx,
@@ -316,11 +315,11 @@ export async function removeSsoSettings(db: Db, claims: AccessClaims): Promise<v
       sql`update organisations set require_sso = false where id = ${organisationId}`,
     );
     if (removed[0]) {
-      await tx.execute(
-        sql`insert into audit_log (organisation_id, actor_id, action, target, details)
-            values (${organisationId}, ${actorId}, 'sso.removed', ${organisationId},
-                    ${JSON.stringify({ issuer: removed[0].issuer })}::jsonb)`,
-      );
+      await recordAudit(tx, {
+        ...audit,
+        action: 'sso.removed',
+        details: { issuer: removed[0].issuer },
+      });
     }
   });
 }

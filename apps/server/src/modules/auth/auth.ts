@@ -18,7 +18,7 @@ import { and, eq, gt, like, lt, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import * as z from 'zod/mini';
 import type { Config } from '../../config.ts';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import {
   accounts,
   jwks,
@@ -326,14 +326,13 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
     const body = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
     if (typeof body.email !== 'string' || typeof body.password !== 'string') return;
     if (!(await ssoRequiredFor(db, body.email))) return;
-    const [account] = await queryRows<{ password: string | null }>(
-      db,
-      sql`select a.password from accounts a join users u on u.id = a.user_id
-          where u.email = ${body.email.trim().toLowerCase()} and a.provider_id = 'credential'`,
-    );
+    const { internalAdapter } = ctx.context;
+    const found = await internalAdapter.findUserByEmail(body.email.trim().toLowerCase());
+    const hash = found
+      ? (await internalAdapter.findCredentialAccount(found.user.id))?.password
+      : null;
     const right =
-      account?.password != null &&
-      (await ctx.context.password.verify({ hash: account.password, password: body.password }));
+      hash != null && (await ctx.context.password.verify({ hash, password: body.password }));
     if (right) throw ssoRequired();
   }
 

@@ -7,6 +7,7 @@ import { APIError } from 'better-auth/api';
 import type { SSOOptions } from '@better-auth/sso';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import { recordIdentityEvent } from './two-factor.ts';
 
 /** The plugin's provider id of an organisation's identity provider (one per organisation). */
 export function ssoProviderId(organisationId: string): string {
@@ -191,12 +192,8 @@ export async function provisionSsoUser(
           where id = ${data.user.id} and organisation_id is null
           returning id`,
     );
-    await tx.execute(
-      sql`insert into audit_log (organisation_id, actor_id, action, target, details)
-          select p.organisation_id, p.id, 'sso.signed_in', ${data.user.id},
-                 ${JSON.stringify({ new_member: joined.length > 0 })}::jsonb
-          from profiles p
-          where p.id = ${data.user.id} and p.organisation_id = ${organisationId}`,
-    );
+    await recordIdentityEvent(tx, data.user.id, 'sso.signed_in', {
+      new_member: joined.length > 0,
+    });
   });
 }

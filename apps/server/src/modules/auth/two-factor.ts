@@ -129,7 +129,7 @@ export const codeAlreadyUsed = () =>
 export async function recordIdentityEvent(
   db: Db,
   userId: string,
-  action: Extract<AuditAction, `two_factor.${string}`>,
+  action: Extract<AuditAction, `two_factor.${string}` | 'sso.signed_in'>,
   details: Record<string, unknown> = {},
 ): Promise<void> {
   await db.execute(

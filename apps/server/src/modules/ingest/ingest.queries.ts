@@ -3,7 +3,7 @@
 // statement with one parameter, not 1,000 statements or 16,000 parameters. Every statement runs in
 // withApiKey, as callboard_app under the *_api_key_* policies of the key's organisation.
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
+import { queryRows, textArray } from '../../db/client.ts';
 import type { Tx } from '../../db/tenant.ts';
 
 /** One call as call_log takes it; `given` names the optional columns the sender included. */
@@ -56,10 +56,6 @@ const batch = (rows: IngestRow[]) =>
         duration_seconds integer, direction text, from_number text, to_number text,
         caller_name text, summary text, transcript jsonb, recording_url text, sentiment text,
         disconnection_reason text, metadata jsonb, given text[])`;
-
-/** A JSON array of strings as a text[] (one parameter, whatever its length). */
-const textArray = (values: string[]) =>
-  sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
 // Column names below come from the constant lists above, never from a request.
 const column = (name: string) => sql.raw(name);

@@ -1,29 +1,18 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client.ts';
-import { createFakeFetch, jsonResponse, type FakeHandler } from '../../../testing/fake-fetch.ts';
+import { jsonResponse, type FakeHandler } from '../../../testing/fake-fetch.ts';
+import { renderRoutes } from '../../../testing/render.tsx';
 import { SsoScreen } from './sso-screen.tsx';
 
-function renderSso(routes: Record<string, FakeHandler>, initialEntry: string = '/sso') {
-  const fetchMock = createFakeFetch(routes);
-  vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter(
+function renderSso(server: Record<string, FakeHandler>, initialEntry = '/sso') {
+  return renderRoutes(
     [
       { path: '/sso', Component: SsoScreen },
       { path: '/auth', element: <h1>Sign-in page</h1> },
     ],
-    { initialEntries: [initialEntry] },
+    { initialEntry, server },
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { fetchMock, user: userEvent.setup() };
 }
 
 afterEach(() => {
