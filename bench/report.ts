@@ -134,8 +134,8 @@ const errors = (result: LoadResult) => `${result.errors + result.non2xx}`;
 
 const ms = (value: number | undefined) => (value === undefined ? '—' : `${value} ms`);
 
-/** The benchmark targets (docs/benchmarks.md), each with the figure it is judged on. */
-function targets(results: Results, scales: ScaleResults[]) {
+/** The benchmark targets (docs/benchmarks.md): each one's name, the figure it is judged on, met. */
+function targetRows(results: Results, scales: ScaleResults[]): [string, string, boolean][] {
   const scenario = (name: string) =>
     results.postgres.scenarios.find((s) => s.name.startsWith(name));
   const pgliteScenario = (name: string) =>
@@ -233,10 +233,34 @@ function targets(results: Results, scales: ScaleResults[]) {
       worst !== undefined && worst.ratio <= SCALE_LIMIT,
     ]);
   }
+  return rows;
+}
+
+/**
+ * The targets table. With the previous standard run (bench/results-previous.json), each figure
+ * stands beside that run's: the spread of two runs, which says how much of a figure is noise.
+ */
+function targets(results: Results, scales: ScaleResults[], previous: Results | null) {
+  const rows = targetRows(results, scales);
+  const before = new Map(
+    previous ? targetRows(previous, scales).map(([name, value]) => [name, value]) : [],
+  );
+  const met = (yes: boolean) => (yes ? 'yes' : '**no**');
+  if (!previous) {
+    return [
+      '| target | measured | met |',
+      '| --- | ---: | :---: |',
+      ...rows.map(([name, value, yes]) => `| ${name} | ${value} | ${met(yes)} |`),
+    ].join('\n');
+  }
   return [
-    '| target | measured | met |',
-    '| --- | ---: | :---: |',
-    ...rows.map(([name, value, met]) => `| ${name} | ${value} | ${met ? 'yes' : '**no**'} |`),
+    `"Previous run": the standard run before this one, on ${previous.generatedAt.slice(0, 10)} at commit \`${previous.commit}\` (1-minute load average ${previous.machine.loadAverage.atStart.toFixed(2)} at the start, ${previous.machine.loadAverage.atEnd.toFixed(2)} at the end); "met" is this run's.`,
+    '',
+    '| target | measured | previous run | met |',
+    '| --- | ---: | ---: | :---: |',
+    ...rows.map(
+      ([name, value, yes]) => `| ${name} | ${value} | ${before.get(name) ?? '—'} | ${met(yes)} |`,
+    ),
   ].join('\n');
 }
 
@@ -339,7 +363,12 @@ ${rows.join('\n')}
 `;
 }
 
-export function writeReport(results: Results, scales: ScaleResults[], file: URL) {
+export function writeReport(
+  results: Results,
+  scales: ScaleResults[],
+  file: URL,
+  previous: Results | null = null,
+) {
   const fe = results.frontEnd;
   const calls = (results.calls ?? 1_000_000).toLocaleString('en');
   const signIn = results.postgres.scenarios.find((s) => s.name === 'sign-in');
@@ -353,7 +382,7 @@ any number here.
 
 ## Targets
 
-${targets(results, scales)}
+${targets(results, scales, previous)}
 
 ## How it measures
 

@@ -2,7 +2,7 @@
 // machine in one run. See docs/benchmarks.md for what each number means.
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -41,6 +41,8 @@ import {
 const CONNECTIONS = 16;
 /** The standard run's figures; a scale run's go beside it in results-<size>.json. */
 const RESULTS_FILE = new URL('results.json', import.meta.url);
+/** The standard run before the latest: the report shows both, for the spread of two runs. */
+const PREVIOUS_RESULTS_FILE = new URL('results-previous.json', import.meta.url);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 /** Batches of 500 calls the ingestion benchmark sends (40: 20,000 calls). */
@@ -504,6 +506,7 @@ function report() {
     readResults(RESULTS_FILE),
     scaleResultFiles().map((file) => readScaleResults(file)),
     new URL('../docs/benchmarks.md', import.meta.url),
+    existsSync(PREVIOUS_RESULTS_FILE) ? readResults(PREVIOUS_RESULTS_FILE) : null,
   );
   // In the repository's own format, so that `npm run check` passes with the new figures.
   execSync('npx prettier --write docs/benchmarks.md bench/results*.json', { stdio: 'ignore' });
@@ -559,6 +562,7 @@ async function main() {
     live,
     totalSeconds: Math.round((performance.now() - started) / 1000),
   };
+  if (existsSync(RESULTS_FILE)) copyFileSync(RESULTS_FILE, PREVIOUS_RESULTS_FILE);
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   report();
   log(`done in ${results.totalSeconds} s: bench/results.json and docs/benchmarks.md`);
