@@ -57,7 +57,11 @@ describe('POST /api/v1/test-sentry with SENTRY_DSN set', () => {
   });
   afterAll(async () => {
     await server.close();
-    await new Promise((resolve) => receiver.server.close(resolve));
+    // Sentry's transport can still hold a connection to the receiver (an envelope sent late, or
+    // a socket kept alive), and close() waits for every connection: end them once it has run.
+    const closed = new Promise((resolve) => receiver.server.close(resolve));
+    receiver.server.closeAllConnections();
+    await closed;
   });
 
   it('reports the server test error with the operator identity', async () => {
