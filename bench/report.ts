@@ -242,24 +242,23 @@ function targetRows(results: Results, scales: ScaleResults[]): [string, string, 
  */
 function targets(results: Results, scales: ScaleResults[], previous: Results | null) {
   const rows = targetRows(results, scales);
-  const before = new Map(
-    previous ? targetRows(previous, scales).map(([name, value]) => [name, value]) : [],
-  );
-  const met = (yes: boolean) => (yes ? 'yes' : '**no**');
-  if (!previous) {
-    return [
-      '| target | measured | met |',
-      '| --- | ---: | :---: |',
-      ...rows.map(([name, value, yes]) => `| ${name} | ${value} | ${met(yes)} |`),
-    ].join('\n');
-  }
+  const before = previous
+    ? new Map(targetRows(previous, scales).map(([name, value]) => [name, value]))
+    : null;
+  // Without a previous run the "previous run" column is left out.
+  const row = (name: string, value: string, before: string, met: string) =>
+    `| ${[name, value, ...(previous ? [before] : []), met].join(' | ')} |`;
   return [
-    `"Previous run": the standard run before this one, on ${previous.generatedAt.slice(0, 10)} at commit \`${previous.commit}\` (1-minute load average ${previous.machine.loadAverage.atStart.toFixed(2)} at the start, ${previous.machine.loadAverage.atEnd.toFixed(2)} at the end); "met" is this run's.`,
-    '',
-    '| target | measured | previous run | met |',
-    '| --- | ---: | ---: | :---: |',
-    ...rows.map(
-      ([name, value, yes]) => `| ${name} | ${value} | ${before.get(name) ?? '—'} | ${met(yes)} |`,
+    ...(previous
+      ? [
+          `"Previous run": the standard run before this one, on ${previous.generatedAt.slice(0, 10)} at commit \`${previous.commit}\` (1-minute load average ${previous.machine.loadAverage.atStart.toFixed(2)} at the start, ${previous.machine.loadAverage.atEnd.toFixed(2)} at the end); "met" is this run's.`,
+          '',
+        ]
+      : []),
+    row('target', 'measured', 'previous run', 'met'),
+    row('---', '---:', '---:', ':---:'),
+    ...rows.map(([name, value, met]) =>
+      row(name, value, before?.get(name) ?? '—', met ? 'yes' : '**no**'),
     ),
   ].join('\n');
 }

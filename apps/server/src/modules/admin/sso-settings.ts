@@ -239,7 +239,6 @@ export async function updateSsoSettings(
     scopes: SSO_SCOPES,
     overrideUserInfo: false,
   });
-  const audit = { organisation_id: organisationId, actor_id: actorId, target: organisationId };
   await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from organisations where id = ${organisationId} for update`);
     await tx.execute(
@@ -282,8 +281,10 @@ export async function updateSsoSettings(
       );
     }
     await recordAudit(tx, {
-      ...audit,
+      organisation_id: organisationId,
+      actor_id: actorId,
       action: 'sso.configured',
+      target: organisationId,
       details: {
         issuer: discovered.issuer,
         client_id: body.client_id,
@@ -300,7 +301,6 @@ export async function updateSsoSettings(
 /** Removes the identity provider and releases its domains; members sign in as before it. */
 export async function removeSsoSettings(db: Db, claims: AccessClaims): Promise<void> {
   const { organisationId, actorId } = await adminOf(db, claims, true);
-  const audit = { organisation_id: organisationId, actor_id: actorId, target: organisationId };
   await db.transaction(async (tx) => {
     const removed = await queryRows<{ issuer: string }>(
       tx,
@@ -316,8 +316,10 @@ export async function removeSsoSettings(db: Db, claims: AccessClaims): Promise<v
     );
     if (removed[0]) {
       await recordAudit(tx, {
-        ...audit,
+        organisation_id: organisationId,
+        actor_id: actorId,
         action: 'sso.removed',
+        target: organisationId,
         details: { issuer: removed[0].issuer },
       });
     }

@@ -327,10 +327,10 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
     if (typeof body.email !== 'string' || typeof body.password !== 'string') return;
     if (!(await ssoRequiredFor(db, body.email))) return;
     const { internalAdapter } = ctx.context;
-    const found = await internalAdapter.findUserByEmail(body.email.trim().toLowerCase());
-    const hash = found
-      ? (await internalAdapter.findCredentialAccount(found.user.id))?.password
-      : null;
+    const found = await internalAdapter.findUserByEmail(body.email.trim(), {
+      includeAccounts: true,
+    });
+    const hash = found?.accounts.find((account) => account.providerId === 'credential')?.password;
     const right =
       hash != null && (await ctx.context.password.verify({ hash, password: body.password }));
     if (right) throw ssoRequired();
