@@ -1,8 +1,9 @@
-// The audit log: written by the admin, invitation and platform services; read by admins as one
-// stream together with the call activity (assignments and status changes).
+// The audit log: written by the admin, invitation and platform services and by the identity
+// endpoints; read by admins as one stream together with the call activity (assignments and status
+// changes).
 import type { AuditEntry, AuditQuery } from '@callboard/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import type { Tx } from '../../db/tenant.ts';
 
@@ -19,6 +20,24 @@ export async function recordAudit(
   },
 ) {
   await tx.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
+}
+
+/**
+ * One entry in the audit log of the user's organisation, written with the identity endpoint's own
+ * connection (a user without an organisation has no audit log to write to).
+ */
+export async function recordIdentityEvent(
+  db: Db,
+  userId: string,
+  action: Extract<AuditAction, `two_factor.${string}` | 'sso.signed_in'>,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await db.execute(
+    sql`insert into audit_log (organisation_id, actor_id, action, target, details)
+        select p.organisation_id, p.id, ${action}, ${userId}, ${JSON.stringify(details)}::jsonb
+        from profiles p
+        where p.id = ${userId} and p.organisation_id is not null`,
+  );
 }
 
 interface AuditRow {

@@ -31,6 +31,7 @@ import {
 } from '../../db/schema.ts';
 import type { MailQueue } from '../../lib/mail-queue.ts';
 import { consumeRate } from '../../lib/rate-limit.ts';
+import { recordIdentityEvent } from '../audit/audit.queries.ts';
 import { passwordHashing } from './password-hashing.ts';
 import { passwordProblems } from './password-rules.ts';
 import {
@@ -77,7 +78,6 @@ import {
   generateBackupCodes,
   recordWrongCode,
   mustEnrolTwoFactor,
-  recordIdentityEvent,
   TOTP_DIGITS,
   TOTP_PERIOD_SECONDS,
   TRUST_DEVICE_SECONDS,

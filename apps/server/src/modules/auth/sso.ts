@@ -7,7 +7,7 @@ import { APIError } from 'better-auth/api';
 import type { SSOOptions } from '@better-auth/sso';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { recordIdentityEvent } from './two-factor.ts';
+import { recordIdentityEvent } from '../audit/audit.queries.ts';
 
 /** The plugin's provider id of an organisation's identity provider (one per organisation). */
 export function ssoProviderId(organisationId: string): string {

@@ -8,7 +8,6 @@ import { APIError } from 'better-auth/api';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { createOTP } from '@better-auth/utils/otp';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { AuditAction } from '../audit/audit.queries.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { twoFactors } from '../../db/schema.ts';
@@ -121,24 +120,6 @@ export const codeAlreadyUsed = () =>
     code: 'CODE_ALREADY_USED',
     message: 'That code has already been used. Wait for the next one in your app.',
   });
-
-/**
- * One entry in the audit log of the user's organisation, written with the identity endpoint's own
- * connection (a user without an organisation has no audit log to write to).
- */
-export async function recordIdentityEvent(
-  db: Db,
-  userId: string,
-  action: Extract<AuditAction, `two_factor.${string}` | 'sso.signed_in'>,
-  details: Record<string, unknown> = {},
-): Promise<void> {
-  await db.execute(
-    sql`insert into audit_log (organisation_id, actor_id, action, target, details)
-        select p.organisation_id, p.id, ${action}, ${userId}, ${JSON.stringify(details)}::jsonb
-        from profiles p
-        where p.id = ${userId} and p.organisation_id is not null`,
-  );
-}
 
 /**
  * Whether the user's organisation requires two-factor sign-in and the user, who signs in with a
