@@ -3,6 +3,8 @@
 // computes from call_log and call_activity; and a rebuild must repair rollups that were damaged.
 // (That the rebuild's definitions are the analytics definitions is the analytics property
 // test's job: modules/analytics/analytics.test.ts.)
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +36,14 @@ async function rollups(database: Database) {
       sql`select concat_ws('|', organisation_id, agent_id, hour, reason, calls) as line
           from call_hourly_reasons where calls <> 0`,
     ),
+    dailyReasons: await lines(
+      sql`select concat_ws('|', organisation_id, agent_id, day, reason, calls) as line
+          from call_daily_reasons where calls <> 0`,
+    ),
+    dailyCloses: await lines(
+      sql`select concat_ws('|', organisation_id, coalesce(agent_id, '(all)'), day, bucket, closes) as line
+          from call_daily_closes where closes <> 0`,
+    ),
     workload: await lines(
       sql`select concat_ws('|', organisation_id, agent_id, assignee_id, calls) as line
           from call_workload where calls <> 0`,
@@ -48,6 +58,8 @@ async function expectRollupsEqualRebuild(database: Database) {
   expect(kept.timeline).toEqual(rebuilt.timeline);
   expect(kept.hourly).toEqual(rebuilt.hourly);
   expect(kept.reasons).toEqual(rebuilt.reasons);
+  expect(kept.dailyReasons).toEqual(rebuilt.dailyReasons);
+  expect(kept.dailyCloses).toEqual(rebuilt.dailyCloses);
   expect(kept.workload).toEqual(rebuilt.workload);
   return rebuilt;
 }
@@ -180,6 +192,8 @@ describe.each(testDatabaseKinds)('analytics rollups [$name]', ({ create }) => {
     );
     expect(rebuilt.hourly.length).toBeGreaterThan(0);
     expect(rebuilt.workload.length).toBeGreaterThan(0);
+    expect(rebuilt.dailyReasons.length).toBeGreaterThan(0);
+    expect(rebuilt.dailyCloses.length).toBeGreaterThan(0);
   });
 
   it('equal a full rebuild after any sequence of changes', async () => {
@@ -207,6 +221,19 @@ describe.each(testDatabaseKinds)('analytics rollups [$name]', ({ create }) => {
     const whole = await expectRollupsEqualRebuild(database);
     await database.db.execute(sql`select call_timeline_rebuild(7)`);
     expect(await rollups(database)).toEqual(whole);
+  });
+
+  it('are filled for the calls already there by the migration that added the daily ones', async () => {
+    const before = await rollups(database);
+    await database.db.execute(sql`truncate call_daily_reasons, call_daily_closes`);
+    const migration = readFileSync(
+      fileURLToPath(new URL('migrations/0036_analytics_daily_rollups_fill.sql', import.meta.url)),
+      'utf8',
+    );
+    const fills = migration.split('--> statement-breakpoint').filter((s) => /^\s*INSERT/mu.test(s));
+    expect(fills).toHaveLength(2);
+    for (const fill of fills) await database.db.execute(sql.raw(fill));
+    expect(await rollups(database)).toEqual(before);
   });
 
   it('are repaired by a rebuild', async () => {

@@ -523,6 +523,47 @@ export const callHourlyReasons = pgTable(
   ],
 );
 
+/**
+ * call_hourly_reasons summed per UTC day: a long period reads its whole days here and hourly rows
+ * for the hours at its ends only, so its cost does not grow with the calls per hour.
+ */
+export const callDailyReasons = pgTable(
+  'call_daily_reasons',
+  {
+    organisation_id: uuid('organisation_id').notNull(),
+    agent_id: text('agent_id').notNull(),
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    reason: text('reason'),
+    calls: integer('calls').notNull(),
+  },
+  (table) => [
+    unique('call_daily_reasons_key')
+      .on(table.organisation_id, table.day, table.agent_id, table.reason)
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
+ * The closes in call_timeline per organisation, agent (null: all the organisation's agents), UTC
+ * day of the close and bucket of time to close (functions/call_close_bucket.sql): the histogram
+ * from which the exact median time to close is found (docs/analytics.md).
+ */
+export const callDailyCloses = pgTable(
+  'call_daily_closes',
+  {
+    organisation_id: uuid('organisation_id').notNull(),
+    agent_id: text('agent_id'),
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    bucket: integer('bucket').notNull(),
+    closes: integer('closes').notNull(),
+  },
+  (table) => [
+    unique('call_daily_closes_key')
+      .on(table.organisation_id, table.agent_id, table.day, table.bucket)
+      .nullsNotDistinct(),
+  ],
+);
+
 /** Open calls now per organisation, agent and assignee (null: unassigned). */
 export const callWorkload = pgTable(
   'call_workload',
@@ -832,6 +873,8 @@ export const TENANT_TABLES = [
   'call_timeline',
   'call_hourly',
   'call_hourly_reasons',
+  'call_daily_reasons',
+  'call_daily_closes',
   'call_workload',
   'invitations',
   'api_keys',

@@ -12,7 +12,7 @@
 // (db/analytics-rollups.test.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { parseRow, parseRows, sqlNumber, sqlNumberOrNull } from '../../db/client.ts';
+import { parseRow, parseRows, sqlNumber } from '../../db/client.ts';
 import type { Tx } from '../../db/tenant.ts';
 
 export interface AnalyticsScope {
@@ -26,9 +26,10 @@ export interface Period {
 }
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
-/** The start of the first UTC hour at or after an instant. */
-const hourAtOrAfter = (date: Date) => new Date(Math.ceil(date.getTime() / HOUR) * HOUR);
+/** The start of the first UTC hour (or day: `unit` DAY) at or after an instant. */
+const atOrAfter = (date: Date, unit = HOUR) => new Date(Math.ceil(date.getTime() / unit) * unit);
 
 /*
  * A period [from, to) is read as the rollups' hours [⌈from⌉, ⌈to⌉) (its whole hours and the hour
@@ -36,31 +37,41 @@ const hourAtOrAfter = (date: Date) => new Date(Math.ceil(date.getTime() / HOUR) 
  * A period usually ends now, so the last part is empty: the hour under way comes from its rollup
  * row, not from every arrival and change it has had so far, a cost that grew all hour long.
  * The same holds for a period inside one hour: [from, ⌈to⌉) less [to, ⌈to⌉).
+ * The daily rollups are read in the same way, a level up: days [⌈from⌉, ⌈to⌉), plus hours (or
+ * rows) in [from, ⌈from⌉), less those in [to, ⌈to⌉), with ⌈⌉ to the UTC day.
  */
 
 /** The condition on an hourly rollup row (`alias`) of the period's hours. */
 function periodHours(period: Period, alias: SQL) {
-  return sql`(${alias}.hour >= ${hourAtOrAfter(period.from)} and ${alias}.hour < ${hourAtOrAfter(period.to)})`;
+  return sql`(${alias}.hour >= ${atOrAfter(period.from)} and ${alias}.hour < ${atOrAfter(period.to)})`;
 }
 
-/** call_timeline rows (`alias`) before the period's first whole hour: added to its hours. */
-function leadingRows(period: Period, alias: SQL) {
-  return sql`(${alias}.at >= ${period.from} and ${alias}.at < ${hourAtOrAfter(period.from)})`;
+/** The condition on a daily rollup row (`alias`) of the period's days. */
+function periodDays(period: Period, alias: SQL) {
+  return sql`(${alias}.day >= ${atOrAfter(period.from, DAY)} and ${alias}.day < ${atOrAfter(period.to, DAY)})`;
 }
 
-/** call_timeline rows (`alias`) after the period's end, in its last hour: taken away from it. */
-function trailingRows(period: Period, alias: SQL) {
-  return sql`(${alias}.at >= ${period.to} and ${alias}.at < ${hourAtOrAfter(period.to)})`;
+/**
+ * Rows (`alias`, whose instant is `column`) from the period's start to the first whole `unit`:
+ * added to the period's whole units.
+ */
+function leadingRows(period: Period, alias: SQL, unit = HOUR, column = sql`at`) {
+  return sql`(${alias}.${column} >= ${period.from} and ${alias}.${column} < ${atOrAfter(period.from, unit)})`;
 }
 
-/** The call_timeline rows (`alias`) that correct the period's hours. */
-function periodEdges(period: Period, alias: SQL) {
-  return sql`(${leadingRows(period, alias)} or ${trailingRows(period, alias)})`;
+/** Rows (`alias`, `column`) from the period's end to the end of its last `unit`: taken away. */
+function trailingRows(period: Period, alias: SQL, unit = HOUR, column = sql`at`) {
+  return sql`(${alias}.${column} >= ${period.to} and ${alias}.${column} < ${atOrAfter(period.to, unit)})`;
 }
 
-/** What a call_timeline row (`alias`) counts for in the period: 1, −1 or 0 (neither, or both). */
-function edgeWeight(period: Period, alias: SQL) {
-  return sql`(${leadingRows(period, alias)}::int - ${trailingRows(period, alias)}::int)`;
+/** The rows (`alias`, `column`) that correct the period's whole units. */
+function periodEdges(period: Period, alias: SQL, unit = HOUR, column = sql`at`) {
+  return sql`(${leadingRows(period, alias, unit, column)} or ${trailingRows(period, alias, unit, column)})`;
+}
+
+/** What a row (`alias`, `column`) counts for in the period: 1, −1 or 0 (neither, or both). */
+function edgeWeight(period: Period, alias: SQL, unit = HOUR, column = sql`at`) {
+  return sql`(${leadingRows(period, alias, unit, column)}::int - ${trailingRows(period, alias, unit, column)}::int)`;
 }
 
 /** The organisation (and agent) condition on a rollup or call_timeline row. */
@@ -147,12 +158,24 @@ export async function receivedPerAgent(
   );
 }
 
-const closingFiguresRow = z.object({
-  closed: sqlNumber,
-  closed_previous: sqlNumber,
-  median_seconds: sqlNumberOrNull,
-  median_seconds_previous: sqlNumberOrNull,
-});
+/**
+ * The median of a period's times to close: its first closes' count in each bucket of time to
+ * close (functions/call_close_bucket.sql), ascending.
+ */
+interface CloseHistogram {
+  buckets: { bucket: number; closes: number }[];
+  closes: number;
+}
+
+/** Where a 0-based rank falls in a histogram: its bucket and its rank inside the bucket. */
+function locate(histogram: CloseHistogram, rank: number) {
+  let before = 0;
+  for (const { bucket, closes } of histogram.buckets) {
+    if (rank < before + closes) return { bucket, offset: rank - before };
+    before += closes;
+  }
+  throw new Error(`rank ${rank} is past the histogram's ${before} closes`);
+}
 
 /**
  * From the status-change activity, in each period:
@@ -160,7 +183,13 @@ const closingFiguresRow = z.object({
  * - median time to close: median, over those calls, of the time from the call's end to its
  *   first change to Closed inside the period (seconds).
  * A close in call_timeline is a call's first inside the period when the call's close before it,
- * if any, came before the period: an index-only read of the period's closes, no join.
+ * if any, came before the period.
+ *
+ * Exact, without reading every close of the period (docs/analytics.md): the period's closes per
+ * bucket of time to close come from call_daily_closes for its whole UTC days, corrected at its
+ * ends by call_timeline's closes and for the re-closes whose previous close was inside it (not
+ * first closes, but in the daily counts). The median's rank or two middle ranks fall in one bucket
+ * or two, and only those buckets' closes in the period are read, in order, to find the values.
  */
 export async function closingFigures(
   tx: Tx,
@@ -168,29 +197,98 @@ export async function closingFigures(
   period: Period,
   previous: Period,
 ) {
-  const firstIn = (range: Period) =>
-    sql`t.at >= ${range.from} and t.at < ${range.to}
-        and (t.previous_close_at is null or t.previous_close_at < ${range.from})`;
-  const row = await parseRow(
-    tx,
-    closingFiguresRow,
-    sql`select count(*) filter (where ${firstIn(period)}) as closed,
-               count(*) filter (where ${firstIn(previous)}) as closed_previous,
-               percentile_cont(0.5) within group (order by t.close_seconds)
-                 filter (where ${firstIn(period)}) as median_seconds,
-               percentile_cont(0.5) within group (order by t.close_seconds)
-                 filter (where ${firstIn(previous)}) as median_seconds_previous
-        from call_timeline t
-        where ${scopeOf(scope, sql`t`)} and t.close_seconds is not null
-          and t.at >= ${previous.from} and t.at < ${period.to}`,
-  );
+  const histograms = await closeHistograms(tx, scope, period, previous);
+  const [value, previousValue] = await medians(tx, scope, [
+    { range: period, histogram: histograms.period },
+    { range: previous, histogram: histograms.previous },
+  ]);
   return {
-    callsClosed: { value: row.closed, previous: row.closed_previous },
-    medianTimeToCloseSeconds: {
-      value: row.median_seconds,
-      previous: row.median_seconds_previous,
-    },
+    callsClosed: { value: histograms.period.closes, previous: histograms.previous.closes },
+    medianTimeToCloseSeconds: { value: value ?? null, previous: previousValue ?? null },
   };
+}
+
+async function closeHistograms(tx: Tx, scope: AnalyticsScope, period: Period, previous: Period) {
+  const agent = scope.agentId ? sql`c.agent_id = ${scope.agentId}` : sql`c.agent_id is null`;
+  // A re-close whose previous close lies inside the range (so its own close does too).
+  const recloseIn = (range: Period) =>
+    sql`(t.previous_close_at >= ${range.from} and t.previous_close_at < ${range.to} and t.at < ${range.to})`;
+  const rows = await parseRows(
+    tx,
+    z.object({ bucket: z.number().int(), closes: sqlNumber, closes_previous: sqlNumber }),
+    sql`with pieces as (
+          select c.bucket, ${periodDays(period, sql`c`)}::int as w, ${periodDays(previous, sql`c`)}::int as wp, c.closes
+          from call_daily_closes c
+          where c.organisation_id = ${scope.organisationId} and ${agent}
+            and (${periodDays(period, sql`c`)} or ${periodDays(previous, sql`c`)})
+          union all
+          select call_close_bucket(t.close_seconds), ${edgeWeight(period, sql`t`, DAY)}, ${edgeWeight(previous, sql`t`, DAY)}, 1
+          from call_timeline t
+          where ${scopeOf(scope, sql`t`)} and t.close_seconds is not null
+            and (${periodEdges(period, sql`t`, DAY)} or ${periodEdges(previous, sql`t`, DAY)})
+          union all
+          select call_close_bucket(t.close_seconds), -${recloseIn(period)}::int, -${recloseIn(previous)}::int, 1
+          from call_timeline t
+          where ${scopeOf(scope, sql`t`)} and t.previous_close_at is not null
+            and t.previous_close_at >= ${previous.from} and t.previous_close_at < ${period.to}
+        )
+        select bucket, coalesce(sum(w * closes), 0) as closes, coalesce(sum(wp * closes), 0) as closes_previous
+        from pieces group by bucket
+        having sum(w * closes) <> 0 or sum(wp * closes) <> 0
+        order by bucket`,
+  );
+  const histogram = (pick: (row: (typeof rows)[number]) => number): CloseHistogram => {
+    const buckets = rows
+      .map((row) => ({ bucket: row.bucket, closes: pick(row) }))
+      .filter((entry) => entry.closes > 0);
+    return { buckets, closes: buckets.reduce((sum, entry) => sum + entry.closes, 0) };
+  };
+  return {
+    period: histogram((row) => row.closes),
+    previous: histogram((row) => row.closes_previous),
+  };
+}
+
+/**
+ * The median time to close of each range from its histogram, as percentile_cont(0.5) computes it:
+ * the middle value, or the mean of the two middle values (null without closes). One statement
+ * reads the closes at the middle ranks, each from its bucket's closes in the range in order.
+ */
+async function medians(
+  tx: Tx,
+  scope: AnalyticsScope,
+  ranges: { range: Period; histogram: CloseHistogram }[],
+): Promise<(number | null)[]> {
+  const lookups = ranges.flatMap(({ range, histogram }, index) => {
+    if (histogram.closes === 0) return [];
+    const middle = (histogram.closes - 1) / 2;
+    const ranks = [...new Set([Math.floor(middle), Math.ceil(middle)])];
+    return ranks.map((rank, which) => ({ index, which, range, ...locate(histogram, rank) }));
+  });
+  if (lookups.length === 0) return ranges.map(() => null);
+  const values = await parseRows(
+    tx,
+    z.object({ index: z.number().int(), which: z.number().int(), seconds: z.number() }),
+    sql.join(
+      lookups.map(
+        ({ index, which, range, bucket, offset }) =>
+          sql`(select ${index}::int as index, ${which}::int as which, t.close_seconds as seconds
+               from call_timeline t
+               where ${scopeOf(scope, sql`t`)} and t.close_seconds is not null
+                 and call_close_bucket(t.close_seconds) = ${bucket}
+                 and t.at >= ${range.from} and t.at < ${range.to}
+                 and (t.previous_close_at is null or t.previous_close_at < ${range.from})
+               order by t.close_seconds offset ${offset} limit 1)`,
+      ),
+      sql` union all `,
+    ),
+  );
+  return ranges.map((_, index) => {
+    const low = values.find((row) => row.index === index && row.which === 0)?.seconds;
+    const high = values.find((row) => row.index === index && row.which === 1)?.seconds ?? low;
+    if (low === undefined || high === undefined) return null;
+    return low + (high - low) * 0.5;
+  });
 }
 
 const backlogRow = z.object({ open: sqlNumber, unassigned: sqlNumber });
@@ -331,14 +429,21 @@ export async function receivedByLocalTime(
   );
 }
 
-/** The calls received in the period per disconnection reason (null: none recorded). */
+/**
+ * The calls received in the period per disconnection reason (null: none recorded): whole UTC days
+ * from call_daily_reasons, the hours at the period's ends from call_hourly_reasons, and the rows
+ * within an hour of its ends from call_timeline, so that the rows read do not grow with the calls.
+ */
 export async function receivedByReason(tx: Tx, scope: AnalyticsScope, period: Period) {
   return parseRows(
     tx,
     z.object({ reason: z.string().nullable(), calls: sqlNumber }),
     sql`with pieces as (
-          select h.reason, h.calls from call_hourly_reasons h
-          where ${scopeOf(scope, sql`h`)} and ${periodHours(period, sql`h`)}
+          select d.reason, d.calls from call_daily_reasons d
+          where ${scopeOf(scope, sql`d`)} and ${periodDays(period, sql`d`)}
+          union all
+          select h.reason, ${edgeWeight(period, sql`h`, DAY, sql`hour`)} * h.calls from call_hourly_reasons h
+          where ${scopeOf(scope, sql`h`)} and ${periodEdges(period, sql`h`, DAY, sql`hour`)}
           union all
           select t.disconnection_reason, ${edgeWeight(period, sql`t`)} from call_timeline t
           where ${scopeOf(scope, sql`t`)} and t.arrival and ${periodEdges(period, sql`t`)}

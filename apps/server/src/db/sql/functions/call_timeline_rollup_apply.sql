@@ -1,6 +1,7 @@
 -- Adds (sign 1) or subtracts (sign -1) call_timeline rows to the rollups: call_hourly per
--- organisation, agent and UTC hour, call_hourly_reasons per disconnection reason besides, and
--- call_workload (open calls now per assignee). One upsert per group, in key order so that
+-- organisation, agent and UTC hour, call_hourly_reasons and call_daily_reasons per disconnection
+-- reason besides, call_daily_closes (closes per UTC day and bucket of time to close, for each
+-- agent and for all), and call_workload (open calls now per assignee). One upsert per group, in key order so that
 -- concurrent statements lock the rollup rows in the same order, after the organisation's lock
 -- (call_rollups_lock.sql), which orders whole transactions. Rows that fall to zero stay
 -- (call_timeline_rebuild() drops them). Called by call_timeline_rollup() alone.
@@ -62,6 +63,21 @@ BEGIN
     GROUP BY 1, 3, 2, 4
     ORDER BY 1, 3, 2, 4
     ON CONFLICT (organisation_id, hour, agent_id, reason) DO UPDATE SET calls = r.calls + excluded.calls;
+    INSERT INTO call_daily_reasons AS r (organisation_id, agent_id, day, reason, calls)
+    SELECT organisation_id, agent_id, date_trunc('day', at, 'UTC'), disconnection_reason, sign * count(*)
+    FROM unnest(changed) WHERE arrival
+    GROUP BY 1, 3, 2, 4
+    ORDER BY 1, 3, 2, 4
+    ON CONFLICT (organisation_id, day, agent_id, reason) DO UPDATE SET calls = r.calls + excluded.calls;
+    INSERT INTO call_daily_closes AS c (organisation_id, agent_id, day, bucket, closes)
+    SELECT t.organisation_id, a.agent_id, date_trunc('day', t.at, 'UTC'),
+           call_close_bucket(t.close_seconds), sign * count(*)
+    FROM unnest(changed) AS t
+    CROSS JOIN LATERAL (VALUES (t.agent_id), (NULL)) AS a(agent_id)
+    WHERE t.close_seconds IS NOT NULL
+    GROUP BY 1, 2, 3, 4
+    ORDER BY 1, 2, 3, 4
+    ON CONFLICT (organisation_id, agent_id, day, bucket) DO UPDATE SET closes = c.closes + excluded.closes;
     INSERT INTO call_workload AS w (organisation_id, agent_id, assignee_id, calls)
     SELECT organisation_id, agent_id, assignee_id, sign * count(*)
     FROM unnest(changed) WHERE arrival AND status <> 'Closed'
