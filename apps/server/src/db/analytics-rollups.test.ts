@@ -36,6 +36,11 @@ async function rollups(database: Database) {
       sql`select concat_ws('|', organisation_id, agent_id, hour, reason, calls) as line
           from call_hourly_reasons where calls <> 0`,
     ),
+    daily: await lines(
+      sql`select concat_ws('|', organisation_id, agent_id, day, calls, duration_total, with_duration,
+                 positive, neutral, negative, open_delta, unassigned_delta) as line
+          from call_daily where calls <> 0 or with_duration <> 0 or open_delta <> 0 or unassigned_delta <> 0`,
+    ),
     dailyReasons: await lines(
       sql`select concat_ws('|', organisation_id, agent_id, day, reason, calls) as line
           from call_daily_reasons where calls <> 0`,
@@ -58,6 +63,7 @@ async function expectRollupsEqualRebuild(database: Database) {
   expect(kept.timeline).toEqual(rebuilt.timeline);
   expect(kept.hourly).toEqual(rebuilt.hourly);
   expect(kept.reasons).toEqual(rebuilt.reasons);
+  expect(kept.daily).toEqual(rebuilt.daily);
   expect(kept.dailyReasons).toEqual(rebuilt.dailyReasons);
   expect(kept.dailyCloses).toEqual(rebuilt.dailyCloses);
   expect(kept.workload).toEqual(rebuilt.workload);
@@ -192,6 +198,7 @@ describe.each(testDatabaseKinds)('analytics rollups [$name]', ({ create }) => {
     );
     expect(rebuilt.hourly.length).toBeGreaterThan(0);
     expect(rebuilt.workload.length).toBeGreaterThan(0);
+    expect(rebuilt.daily.length).toBeGreaterThan(0);
     expect(rebuilt.dailyReasons.length).toBeGreaterThan(0);
     expect(rebuilt.dailyCloses.length).toBeGreaterThan(0);
   });
@@ -223,15 +230,16 @@ describe.each(testDatabaseKinds)('analytics rollups [$name]', ({ create }) => {
     expect(await rollups(database)).toEqual(whole);
   });
 
-  it('are filled for the calls already there by the migration that added the daily ones', async () => {
+  it('are filled for the calls already there by the migrations that added the daily ones', async () => {
     const before = await rollups(database);
-    await database.db.execute(sql`truncate call_daily_reasons, call_daily_closes`);
-    const migration = readFileSync(
-      fileURLToPath(new URL('migrations/0036_analytics_daily_rollups_fill.sql', import.meta.url)),
-      'utf8',
-    );
-    const fills = migration.split('--> statement-breakpoint').filter((s) => /^\s*INSERT/mu.test(s));
-    expect(fills).toHaveLength(2);
+    await database.db.execute(sql`truncate call_daily, call_daily_reasons, call_daily_closes`);
+    const fills = ['0036_analytics_daily_rollups_fill.sql', '0037_analytics_daily_sums.sql']
+      .map((file) =>
+        readFileSync(fileURLToPath(new URL(`migrations/${file}`, import.meta.url)), 'utf8'),
+      )
+      .flatMap((migration) => migration.split('--> statement-breakpoint'))
+      .filter((statement) => /^INSERT/mu.test(statement));
+    expect(fills).toHaveLength(3);
     for (const fill of fills) await database.db.execute(sql.raw(fill));
     expect(await rollups(database)).toEqual(before);
   });

@@ -506,6 +506,28 @@ export const callHourly = pgTable(
   (table) => [primaryKey({ columns: [table.organisation_id, table.hour, table.agent_id] })],
 );
 
+/**
+ * call_hourly's sums per UTC day, for the figures that need no local time: a long period reads
+ * its whole days here and hourly rows for the hours at its ends only.
+ */
+export const callDaily = pgTable(
+  'call_daily',
+  {
+    organisation_id: uuid('organisation_id').notNull(),
+    agent_id: text('agent_id').notNull(),
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    calls: integer('calls').notNull(),
+    duration_total: bigint('duration_total', { mode: 'number' }).notNull(),
+    with_duration: integer('with_duration').notNull(),
+    positive: integer('positive').notNull(),
+    neutral: integer('neutral').notNull(),
+    negative: integer('negative').notNull(),
+    open_delta: integer('open_delta').notNull(),
+    unassigned_delta: integer('unassigned_delta').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organisation_id, table.day, table.agent_id] })],
+);
+
 /** Calls received per organisation, agent, UTC hour and disconnection reason (null: none). */
 export const callHourlyReasons = pgTable(
   'call_hourly_reasons',
@@ -873,6 +895,7 @@ export const TENANT_TABLES = [
   'call_timeline',
   'call_hourly',
   'call_hourly_reasons',
+  'call_daily',
   'call_daily_reasons',
   'call_daily_closes',
   'call_workload',

@@ -6,9 +6,10 @@
 // The figures are read from rollups, not from every call of the period (docs/analytics.md):
 // call_timeline holds each counted call's arrival and the instants its status or assignee
 // changed, and call_hourly / call_hourly_reasons / call_workload sum it per UTC hour, agent and
-// so on. A period comes from the hourly sums of the hours it touches, corrected at its ends by
-// call_timeline's rows, which carry exact instants (periodHours, periodEdges). The definitions
-// below are those of the raw rows; the rollups are kept equal to them
+// so on (call_daily, call_daily_reasons and call_daily_closes per UTC day). A period comes from
+// the sums of the days or hours it touches, corrected at its ends by finer sums and finally by
+// call_timeline's rows, which carry exact instants (periodDays, periodHours, periodEdges). The
+// definitions below are those of the raw rows; the rollups are kept equal to them
 // (db/analytics-rollups.test.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -122,16 +123,24 @@ export async function receivedPerAgent(
   period: Period,
   previous: Period,
 ) {
-  // Each piece carries its weight in the period (w) and in the previous period (wp).
+  // Each piece carries its weight in the period (w) and in the previous period (wp): whole UTC
+  // days from call_daily, the hours at the periods' ends from call_hourly, the rows within an hour
+  // of their ends from call_timeline.
   return parseRows(
     tx,
     receivedRow,
     sql`with pieces as (
-          select h.agent_id, ${periodHours(period, sql`h`)}::int as w, ${periodHours(previous, sql`h`)}::int as wp,
-                 ${hourlyCalls} as calls, h.duration_total, h.with_duration, h.positive, h.neutral, h.negative
+          select d.agent_id, ${periodDays(period, sql`d`)}::int as w, ${periodDays(previous, sql`d`)}::int as wp,
+                 d.calls, d.duration_total, d.with_duration, d.positive, d.neutral, d.negative
+          from call_daily d
+          where ${scopeOf(scope, sql`d`)}
+            and (${periodDays(period, sql`d`)} or ${periodDays(previous, sql`d`)})
+          union all
+          select h.agent_id, ${edgeWeight(period, sql`h`, DAY, sql`hour`)}, ${edgeWeight(previous, sql`h`, DAY, sql`hour`)},
+                 ${hourlyCalls}, h.duration_total, h.with_duration, h.positive, h.neutral, h.negative
           from call_hourly h
           where ${scopeOf(scope, sql`h`)}
-            and (${periodHours(period, sql`h`)} or ${periodHours(previous, sql`h`)})
+            and (${periodEdges(period, sql`h`, DAY, sql`hour`)} or ${periodEdges(previous, sql`h`, DAY, sql`hour`)})
           union all
           select t.agent_id, ${edgeWeight(period, sql`t`)}, ${edgeWeight(previous, sql`t`)},
                  1, coalesce(t.duration_seconds, 0), (t.duration_seconds is not null)::int,
@@ -208,8 +217,33 @@ export async function closingFigures(
   };
 }
 
+/** The instants in any of the ranges, as the fewest ranges that do not overlap, in order. */
+function disjoint(ranges: Period[]): Period[] {
+  const merged: Period[] = [];
+  for (const range of [...ranges].sort((a, b) => a.from.getTime() - b.from.getTime())) {
+    const last = merged.at(-1);
+    if (range.from >= range.to) continue;
+    if (last && range.from <= last.to) {
+      if (range.to > last.to) last.to = range.to;
+    } else merged.push({ ...range });
+  }
+  return merged;
+}
+
 async function closeHistograms(tx: Tx, scope: AnalyticsScope, period: Period, previous: Period) {
   const agent = scope.agentId ? sql`c.agent_id = ${scope.agentId}` : sql`c.agent_id is null`;
+  // The closes that correct either period's days, read range by range: a condition on one range
+  // of instants lets the index on (organisation, instant) bound the read.
+  const edges = disjoint(
+    [period.from, period.to, previous.from].map((from) => ({ from, to: atOrAfter(from, DAY) })),
+  ).map(
+    (range) =>
+      sql`union all
+          select call_close_bucket(t.close_seconds), ${edgeWeight(period, sql`t`, DAY)}, ${edgeWeight(previous, sql`t`, DAY)}, 1
+          from call_timeline t
+          where ${scopeOf(scope, sql`t`)} and t.close_seconds is not null
+            and t.at >= ${range.from} and t.at < ${range.to}`,
+  );
   // A re-close whose previous close lies inside the range (so its own close does too).
   const recloseIn = (range: Period) =>
     sql`(t.previous_close_at >= ${range.from} and t.previous_close_at < ${range.to} and t.at < ${range.to})`;
@@ -221,11 +255,7 @@ async function closeHistograms(tx: Tx, scope: AnalyticsScope, period: Period, pr
           from call_daily_closes c
           where c.organisation_id = ${scope.organisationId} and ${agent}
             and (${periodDays(period, sql`c`)} or ${periodDays(previous, sql`c`)})
-          union all
-          select call_close_bucket(t.close_seconds), ${edgeWeight(period, sql`t`, DAY)}, ${edgeWeight(previous, sql`t`, DAY)}, 1
-          from call_timeline t
-          where ${scopeOf(scope, sql`t`)} and t.close_seconds is not null
-            and (${periodEdges(period, sql`t`, DAY)} or ${periodEdges(previous, sql`t`, DAY)})
+          ${sql.join(edges, sql` `)}
           union all
           select call_close_bucket(t.close_seconds), -${recloseIn(period)}::int, -${recloseIn(previous)}::int, 1
           from call_timeline t
@@ -302,18 +332,23 @@ const backlogRow = z.object({ open: sqlNumber, unassigned: sqlNumber });
  *
  * Read backwards from now, the backlog at T is the open calls now less what every call_timeline
  * row after T added (an arrival counts from just after the call's end, a change from its
- * instant): this returns that, from the hourly sums for the hours after T's and from T's own hour
- * row by row.
+ * instant): this returns that, from the daily sums for the days after T's, the hourly sums for
+ * the rest of T's day after T's hour, and from T's own hour row by row.
  */
 export async function backlogAddedAfter(tx: Tx, scope: AnalyticsScope, at: Date) {
   const hourAfter = new Date(Math.floor(at.getTime() / HOUR) * HOUR + HOUR);
+  const dayAfter = new Date(Math.floor(at.getTime() / DAY) * DAY + DAY);
   return parseRow(
     tx,
     backlogRow,
     sql`select coalesce(sum(open), 0) as open, coalesce(sum(unassigned), 0) as unassigned
         from (
-          select h.open_delta as open, h.unassigned_delta as unassigned
-          from call_hourly h where ${scopeOf(scope, sql`h`)} and h.hour >= ${hourAfter}
+          select d.open_delta as open, d.unassigned_delta as unassigned
+          from call_daily d where ${scopeOf(scope, sql`d`)} and d.day >= ${dayAfter}
+          union all
+          select h.open_delta, h.unassigned_delta
+          from call_hourly h
+          where ${scopeOf(scope, sql`h`)} and h.hour >= ${hourAfter} and h.hour < ${dayAfter}
           union all
           select t.open_delta, t.unassigned_delta
           from call_timeline t

@@ -655,5 +655,40 @@ describe.each(testDatabaseKinds)(
       // Not vacuous: periods where a call closed twice, counted once.
       expect(withReclose).toBeGreaterThanOrEqual(5);
     });
+
+    it('equals the recomputation for short periods that end just before a close', async () => {
+      // The closes of a period's last day after its end are taken away from that day's count; a
+      // short period (and its previous period) has its ends in one day, so those ranges overlap.
+      const closes = rows.activity.filter((entry) => entry.new_status === 'Closed');
+      await fc.assert(
+        fc.asyncProperty(
+          fc.nat({ max: closes.length - 1 }),
+          fc.integer({ min: 1, max: 600 }),
+          fc.integer({ min: 1, max: 12 * 60 }),
+          async (index, secondsBefore, lengthMinutes) => {
+            const close = closes[index];
+            if (!close) throw new Error('no close');
+            const to = new Date(close.created_at.getTime() - secondsBefore * 1000);
+            const from = new Date(to.getTime() - lengthMinutes * 60_000);
+            const params = new URLSearchParams({ from: from.toISOString(), to: to.toISOString() });
+            const response = await mia.request<AnalyticsResponse>(
+              'GET',
+              `/api/v1/analytics?${params.toString()}`,
+            );
+            expect(response.status).toBe(200);
+            const query = { from, to, tz: 'UTC' };
+            const expected = recompute(rows.calls, rows.activity, query, rows.agents, new Date());
+            const { figures } = response.body;
+            expectFigure(figures.callsClosed, expected.figures.callsClosed, 'callsClosed');
+            expectFigure(
+              figures.medianTimeToCloseSeconds,
+              expected.figures.medianTimeToCloseSeconds,
+              'medianTimeToCloseSeconds',
+            );
+          },
+        ),
+        { numRuns: 20, seed: 20261129 },
+      );
+    });
   },
 );

@@ -1,6 +1,6 @@
--- Recomputes call_timeline and its rollups (call_hourly, call_hourly_reasons, call_daily_reasons,
--- call_daily_closes, call_workload) from call_log and call_activity: after a load that skipped
--- triggers, or to repair them (`npm run db:rebuild-counts`). The owner's alone.
+-- Recomputes call_timeline and its rollups (call_hourly, call_daily, call_hourly_reasons,
+-- call_daily_reasons, call_daily_closes, call_workload) from call_log and call_activity: after a
+-- load that skipped triggers, or to repair them (`npm run db:rebuild-counts`). The owner's alone.
 -- In batches of `batch_size` calls: the rollups' statement triggers gather a statement's new
 -- timeline rows into one array, which cannot exceed 1 GB; all of 10,000,000 calls' rows did.
 -- (Before batches, the function took no argument.)
@@ -11,8 +11,8 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 DECLARE
   batch text[];
 BEGIN
-  TRUNCATE call_timeline, call_hourly, call_hourly_reasons, call_daily_reasons, call_daily_closes,
-    call_workload;
+  TRUNCATE call_timeline, call_hourly, call_daily, call_hourly_reasons, call_daily_reasons,
+    call_daily_closes, call_workload;
   FOR batch IN
     SELECT array_agg(call_id)
     FROM (SELECT call_id, (row_number() OVER (ORDER BY call_id) - 1) / batch_size AS n

@@ -1,6 +1,6 @@
 -- Adds (sign 1) or subtracts (sign -1) call_timeline rows to the rollups: call_hourly per
--- organisation, agent and UTC hour, call_hourly_reasons and call_daily_reasons per disconnection
--- reason besides, call_daily_closes (closes per UTC day and bucket of time to close, for each
+-- organisation, agent and UTC hour, call_daily (its sums per UTC day), call_hourly_reasons and
+-- call_daily_reasons per disconnection reason besides, call_daily_closes (closes per UTC day and bucket of time to close, for each
 -- agent and for all), and call_workload (open calls now per assignee). One upsert per group, in key order so that
 -- concurrent statements lock the rollup rows in the same order, after the organisation's lock
 -- (call_rollups_lock.sql), which orders whole transactions. Rows that fall to zero stay
@@ -57,6 +57,28 @@ BEGIN
       negative = h.negative + excluded.negative,
       open_delta = h.open_delta + excluded.open_delta,
       unassigned_delta = h.unassigned_delta + excluded.unassigned_delta;
+    INSERT INTO call_daily AS d (organisation_id, agent_id, day, calls, duration_total, with_duration, positive, neutral, negative, open_delta, unassigned_delta)
+    SELECT organisation_id, agent_id, date_trunc('day', at, 'UTC'),
+           sign * count(*) FILTER (WHERE arrival),
+           sign * coalesce(sum(duration_seconds) FILTER (WHERE arrival), 0),
+           sign * count(duration_seconds) FILTER (WHERE arrival),
+           sign * count(*) FILTER (WHERE arrival AND sentiment = 'positive'),
+           sign * count(*) FILTER (WHERE arrival AND sentiment = 'neutral'),
+           sign * count(*) FILTER (WHERE arrival AND sentiment = 'negative'),
+           sign * sum(open_delta),
+           sign * sum(unassigned_delta)
+    FROM unnest(changed)
+    GROUP BY 1, 3, 2
+    ORDER BY 1, 3, 2
+    ON CONFLICT (organisation_id, day, agent_id) DO UPDATE SET
+      calls = d.calls + excluded.calls,
+      duration_total = d.duration_total + excluded.duration_total,
+      with_duration = d.with_duration + excluded.with_duration,
+      positive = d.positive + excluded.positive,
+      neutral = d.neutral + excluded.neutral,
+      negative = d.negative + excluded.negative,
+      open_delta = d.open_delta + excluded.open_delta,
+      unassigned_delta = d.unassigned_delta + excluded.unassigned_delta;
     INSERT INTO call_hourly_reasons AS r (organisation_id, agent_id, hour, reason, calls)
     SELECT organisation_id, agent_id, date_trunc('hour', at, 'UTC'), disconnection_reason, sign * count(*)
     FROM unnest(changed) WHERE arrival
