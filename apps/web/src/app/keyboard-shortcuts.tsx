@@ -24,7 +24,9 @@ const DASHBOARD_PATH = '/dashboard';
  * Focuses the call list's search box; from another page, goes to the dashboard first and focuses
  * the box once it is there, unless the user clicks or types something else meanwhile. The
  * address, not the page on screen, says where the user is: while a page change renders, the old
- * page (perhaps the dashboard's search box) is still on screen.
+ * page (perhaps the dashboard's search box) is still on screen. Until then, or until the wait
+ * ends, focus that falls back to the page (the box re-rendered while the list loaded) goes back
+ * to the box.
  */
 export function focusCallSearch(navigate: NavigateFunction): void {
   const find = () =>
@@ -42,10 +44,15 @@ export function focusCallSearch(navigate: NavigateFunction): void {
   }
   if (window.location.pathname !== DASHBOARD_PATH) void navigate(DASHBOARD_PATH);
   const started = Date.now();
+  let focused = false;
   const poll = setInterval(() => {
     const input = find();
-    if (input) focus(input);
-    if (input || Date.now() - started > SEARCH_WAIT_MS) stop();
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (input && document.activeElement !== input && (!focused || lost)) {
+      focus(input);
+      focused = true;
+    }
+    if (Date.now() - started > SEARCH_WAIT_MS) stop();
   }, SEARCH_POLL_MS);
   function stop() {
     clearInterval(poll);

@@ -168,8 +168,8 @@ export async function receivedPerAgent(
 }
 
 /**
- * The median of a period's times to close: its first closes' count in each bucket of time to
- * close (functions/call_close_bucket.sql), ascending.
+ * A period's first closes counted per bucket of time to close (functions/call_close_bucket.sql),
+ * in ascending order of bucket, and their total.
  */
 interface CloseHistogram {
   buckets: { bucket: number; closes: number }[];
