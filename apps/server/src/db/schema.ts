@@ -444,7 +444,8 @@ export const callCounts = pgTable(
  * functions/call_timeline_refresh.sql whenever either changes; never written otherwise.
  * `open_delta` / `unassigned_delta`: what the row's instant did to the open backlog and to the
  * unassigned open calls. A close (a change to Closed at `at`) carries `close_seconds` (from the
- * call's end) and `previous_close_at` (the call's close before it, if any).
+ * call's end), `previous_close_at` (the call's close before it, if any) and `close_bucket` (its
+ * bucket in the close histogram, functions/call_close_bucket.sql).
  */
 export const callTimeline = pgTable(
   'call_timeline',
@@ -464,6 +465,9 @@ export const callTimeline = pgTable(
     unassigned_delta: integer('unassigned_delta').notNull(),
     close_seconds: doublePrecision('close_seconds'),
     previous_close_at: timestamp('previous_close_at', { withTimezone: true }),
+    // A plain column rather than an index on the expression: under row-level security only
+    // leakproof conditions bound an index scan, and the function is not (docs/analytics.md).
+    close_bucket: integer('close_bucket').generatedAlwaysAs(sql`call_close_bucket(close_seconds)`),
   },
   (table) => [
     primaryKey({ columns: [table.call_id, table.arrival, table.at] }),

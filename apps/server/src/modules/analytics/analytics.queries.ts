@@ -300,16 +300,7 @@ async function medians(
     tx,
     z.object({ index: z.number().int(), which: z.number().int(), seconds: z.number() }),
     sql.join(
-      lookups.map(
-        ({ index, which, range, bucket, offset }) =>
-          sql`(select ${index}::int as index, ${which}::int as which, t.close_seconds as seconds
-               from call_timeline t
-               where ${scopeOf(scope, sql`t`)} and t.close_seconds is not null
-                 and call_close_bucket(t.close_seconds) = ${bucket}
-                 and t.at >= ${range.from} and t.at < ${range.to}
-                 and (t.previous_close_at is null or t.previous_close_at < ${range.from})
-               order by t.close_seconds offset ${offset} limit 1)`,
-      ),
+      lookups.map((lookup) => closeAtRank(scope, lookup)),
       sql` union all `,
     ),
   );
@@ -319,6 +310,24 @@ async function medians(
     if (low === undefined || high === undefined) return null;
     return low + (high - low) * 0.5;
   });
+}
+
+/**
+ * The first close in `range` at 0-based rank `offset` among those in `bucket`, in order of time to
+ * close, tagged with `index` and `which`. The bucket is the generated column, not the function:
+ * only a leakproof condition can bound an index scan under row-level security.
+ */
+export function closeAtRank(
+  scope: AnalyticsScope,
+  lookup: { index: number; which: number; range: Period; bucket: number; offset: number },
+) {
+  const { index, which, range, bucket, offset } = lookup;
+  return sql`(select ${index}::int as index, ${which}::int as which, t.close_seconds as seconds
+              from call_timeline t
+              where ${scopeOf(scope, sql`t`)} and t.close_bucket = ${bucket}
+                and t.at >= ${range.from} and t.at < ${range.to}
+                and (t.previous_close_at is null or t.previous_close_at < ${range.from})
+              order by t.close_seconds offset ${offset} limit 1)`;
 }
 
 const backlogRow = z.object({ open: sqlNumber, unassigned: sqlNumber });

@@ -1,8 +1,8 @@
 -- The bucket of a time to close, in seconds, in analytics' close histogram (call_daily_closes,
 -- docs/analytics.md): 0 below one second, then eight buckets to every factor of e, each about 13%
 -- wider than the one before. Buckets only narrow down where the median lies; the median itself is
--- read from the closes in its bucket. call_daily_closes and the index
--- call_timeline_close_buckets_idx hold this function's values: changing it needs both rebuilt.
+-- read from the closes in its bucket. call_daily_closes and call_timeline's generated column
+-- close_bucket hold this function's values: changing it needs both rebuilt.
 CREATE OR REPLACE FUNCTION call_close_bucket(seconds double precision) RETURNS integer
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   SELECT CASE WHEN seconds < 1 THEN 0 ELSE 1 + floor(8 * ln(seconds))::integer END
@@ -10,5 +10,5 @@ $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION call_close_bucket(double precision) FROM PUBLIC, callboard_app;
 --> statement-breakpoint
--- Analytics' queries name it, so that they match the index on it.
+-- Analytics' histogram buckets the closes it reads from an index that holds close_seconds.
 GRANT EXECUTE ON FUNCTION call_close_bucket(double precision) TO callboard_app;
