@@ -102,6 +102,20 @@ interface ScaleComparison {
   ratio: number;
 }
 
+/**
+ * Why a scale run cannot stand beside the standard run, or null when it can: across machines or
+ * versions of the code a ratio measures those, not the growth of the data.
+ */
+function incomparable(results: Results, scale: ScaleResults): string | null {
+  if (scale.machine.cpus !== results.machine.cpus) {
+    return `it ran on ${scale.machine.cpus}, the standard run on ${results.machine.cpus}`;
+  }
+  if (scale.commit !== results.commit) {
+    return `it ran at commit \`${scale.commit}\`, the standard run at \`${results.commit}\``;
+  }
+  return null;
+}
+
 /** Each flat-cost scenario and analytics range: the scale run's p50 ÷ the standard run's. */
 function compareScale(results: Results, scale: ScaleResults): ScaleComparison[] {
   const compared: ScaleComparison[] = [];
@@ -222,13 +236,19 @@ function targetRows(results: Results, scales: ScaleResults[]): [string, string, 
     ['no errors (every scenario, both databases)', String(errorCount), errorCount === 0],
   ];
   for (const scale of scales) {
+    const name = `${scale.calls.toLocaleString('en')} calls: list page 1, call details, assignment and analytics (every range) within ${SCALE_LIMIT}× of ${(results.calls ?? 1_000_000).toLocaleString('en')} (p50)`;
+    const reason = incomparable(results, scale);
+    if (reason) {
+      rows.push([name, `not compared: ${reason}`, false]);
+      continue;
+    }
     const compared = compareScale(results, scale);
     const worst = compared.reduce<ScaleComparison | undefined>(
       (max, next) => (max && max.ratio >= next.ratio ? max : next),
       undefined,
     );
     rows.push([
-      `${scale.calls.toLocaleString('en')} calls: list page 1, call details, assignment and analytics (every range) within ${SCALE_LIMIT}× of ${(results.calls ?? 1_000_000).toLocaleString('en')} (p50)`,
+      name,
       worst ? `${worst.ratio.toFixed(2)}× (${worst.name}, the most)` : '—',
       worst !== undefined && worst.ratio <= SCALE_LIMIT,
     ]);
@@ -340,6 +360,7 @@ function scaleSection(results: Results, scale: ScaleResults) {
   const standardCalls = results.calls ?? 1_000_000;
   const perMillion = (mb: number, calls: number) => Math.round(mb / (calls / 1_000_000));
   const standardMb = results.postgres.databaseMb;
+  const reason = incomparable(results, scale);
   const rows = compareScale(results, scale).map(
     (c) =>
       `| ${c.name} | ${c.standardP50Ms} | ${c.scaleP50Ms} | ${c.ratio.toFixed(2)}× | ${c.ratio <= SCALE_LIMIT ? 'yes' : '**no**'} |`,
@@ -354,11 +375,15 @@ Database size: ${scale.postgres.databaseMb.toLocaleString('en')} MB, ${perMillio
 
 ${table(scale.postgres.scenarios, true)}
 
-Beside the ${standardCalls.toLocaleString('en')}-call run (target: p50 within ${SCALE_LIMIT}×):
+${
+  reason
+    ? `Not set beside the ${standardCalls.toLocaleString('en')}-call run: ${reason}. Run both on one machine at one commit to compare them.`
+    : `Beside the ${standardCalls.toLocaleString('en')}-call run (target: p50 within ${SCALE_LIMIT}×):
 
 | measure | p50 ms, ${standardCalls.toLocaleString('en')} | p50 ms, ${scale.calls.toLocaleString('en')} | ratio | within ${SCALE_LIMIT}× |
 | --- | ---: | ---: | ---: | :---: |
-${rows.join('\n')}
+${rows.join('\n')}`
+}
 `;
 }
 
