@@ -10,8 +10,8 @@ import { requireOrganisation, withTenantRead } from '../../db/tenant.ts';
 import { sessionFor, testDatabaseKinds } from '../../test/databases.ts';
 import { closeAtRank } from './analytics.queries.ts';
 
+/** The fields of EXPLAIN's JSON that the test reads. */
 interface PlanNode {
-  'Node Type': string;
   'Index Name'?: string;
   'Index Cond'?: string;
   Plans?: PlanNode[];
