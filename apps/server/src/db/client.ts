@@ -7,10 +7,16 @@
 // and withPlatform transaction: with nothing more privileged behind the login, RESET ROLE has
 // nowhere to go (docs/decisions/0008-least-privilege-database-roles.md). PGlite is one
 // in-process connection as a superuser, so there tenant transactions SET LOCAL ROLE instead.
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import {
+  PgDialect,
+  type PgDatabase,
+  type PgQueryResultHKT,
+  type PgSession,
+} from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { z } from 'zod';
 import * as schema from './schema.ts';
@@ -512,10 +518,40 @@ export function databaseTarget(config: {
  * Runs raw SQL and returns its rows. Both drivers return `{ rows }`; Drizzle's shared type does
  * not say so. Note that PGlite returns count(*) as a number where pg returns a string.
  */
-export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
+export async function queryRows<T>(
+  db: QueryRunner,
+  query: SQL,
+  options: QueryOptions = {},
+): Promise<T[]> {
+  let result: unknown;
+  const session = db._?.session;
+  if (options.prepared && session) {
+    const built = preparedDialect.sqlToQuery(query);
+    // A name unique to the text, which is all a named statement may not vary by.
+    const name = `cb_${createHash('sha256').update(built.sql).digest('base64url').slice(0, 24)}`;
+    result = await session.prepareQuery(built, undefined, name, false).execute();
+  } else {
+    result = await db.execute(query);
+  }
   return (result as { rows: T[] }).rows;
 }
+
+/** A database handle or transaction; the session (Drizzle's own) runs named statements. */
+export type QueryRunner = Pick<Db, 'execute'> & {
+  readonly _?: { readonly session: Pick<PgSession, 'prepareQuery'> };
+};
+
+export interface QueryOptions {
+  /**
+   * Run it as a named prepared statement: on PostgreSQL it is parsed once per connection, and
+   * planned as plan_cache_mode says (by default, with each run's values until PostgreSQL finds a
+   * generic plan no dearer). For the statements of a hot path whose parsing is a measurable share
+   * of their cost (docs/analytics.md, "Planning"). PGlite runs it as any other statement.
+   */
+  prepared?: boolean;
+}
+
+const preparedDialect = new PgDialect();
 
 /** A text[] of `values`, as one parameter whatever their number (a JSON array unpacked). */
 export const textArray = (values: readonly string[]): SQL =>
@@ -542,20 +578,22 @@ export function isoTimestamp(value: Date | string | null): string | null {
 
 /** Runs raw SQL and checks each row against `row`: a renamed or retyped column fails loudly. */
 export async function parseRows<Row extends z.ZodType>(
-  db: Pick<Db, 'execute'>,
+  db: QueryRunner,
   row: Row,
   query: SQL,
+  options?: QueryOptions,
 ): Promise<z.output<Row>[]> {
-  return z.array(row).parse(await queryRows<unknown>(db, query));
+  return z.array(row).parse(await queryRows<unknown>(db, query, options));
 }
 
 /** parseRows for a query that returns exactly one row, such as an aggregate without GROUP BY. */
 export async function parseRow<Row extends z.ZodType>(
-  db: Pick<Db, 'execute'>,
+  db: QueryRunner,
   row: Row,
   query: SQL,
+  options?: QueryOptions,
 ): Promise<z.output<Row>> {
-  const rows = await parseRows(db, row, query);
+  const rows = await parseRows(db, row, query, options);
   const [only] = rows;
   if (rows.length !== 1 || only === undefined) {
     throw new Error(`expected one row, got ${String(rows.length)}`);

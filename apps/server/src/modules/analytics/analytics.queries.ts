@@ -13,8 +13,15 @@
 // (db/analytics-rollups.test.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { parseRow, parseRows, sqlNumber } from '../../db/client.ts';
+import { parseRow, parseRows, sqlNumber, type QueryOptions } from '../../db/client.ts';
 import type { Tx } from '../../db/tenant.ts';
+
+/**
+ * Every statement here runs on every analytics request, and parsing one cost about as much as
+ * running it: named prepared statements, parsed once per connection (docs/analytics.md,
+ * "Planning").
+ */
+const PREPARED: QueryOptions = { prepared: true };
 
 export interface AnalyticsScope {
   organisationId: string;
@@ -164,6 +171,7 @@ export async function receivedPerAgent(
         from pieces
         group by agent_id
         having sum((w + wp) * calls) > 0`,
+    PREPARED,
   );
 }
 
@@ -266,6 +274,7 @@ async function closeHistograms(tx: Tx, scope: AnalyticsScope, period: Period, pr
         from pieces group by bucket
         having sum(w * closes) <> 0 or sum(wp * closes) <> 0
         order by bucket`,
+    PREPARED,
   );
   const histogram = (pick: (row: (typeof rows)[number]) => number): CloseHistogram => {
     const buckets = rows
@@ -303,6 +312,7 @@ async function medians(
       lookups.map((lookup) => closeAtRank(scope, lookup)),
       sql` union all `,
     ),
+    PREPARED,
   );
   return ranges.map((_, index) => {
     const low = values.find((row) => row.index === index && row.which === 0)?.seconds;
@@ -364,6 +374,7 @@ export async function backlogAddedAfter(tx: Tx, scope: AnalyticsScope, at: Date)
           where ${scopeOf(scope, sql`t`)} and t.at < ${hourAfter}
             and (t.at > ${at} or (t.arrival and t.at = ${at}))
         ) as added`,
+    PREPARED,
   );
 }
 
@@ -470,6 +481,7 @@ export async function receivedByLocalTime(
         select false, null, weekday, hour, new, in_progress, closed
         from grouped where not by_day and new + in_progress + closed > 0
         order by 1 desc, 2, 3, 4`,
+    PREPARED,
   );
 }
 
@@ -493,6 +505,7 @@ export async function receivedByReason(tx: Tx, scope: AnalyticsScope, period: Pe
           where ${scopeOf(scope, sql`t`)} and t.arrival and ${periodEdges(period, sql`t`)}
         )
         select reason, sum(calls) as calls from pieces group by reason having sum(calls) > 0`,
+    PREPARED,
   );
 }
 
@@ -505,6 +518,7 @@ export async function agentsOf(tx: Tx, scope: AnalyticsScope) {
     sql`select m.agent_id, m.display_name from agent_mapping m
         where m.organisation_id = ${scope.organisationId}${agentFilter}
         order by m.agent_id`,
+    PREPARED,
   );
 }
 
@@ -517,5 +531,6 @@ export async function openWorkload(tx: Tx, scope: AnalyticsScope) {
         from call_workload w where ${scopeOf(scope, sql`w`)}
         group by w.assignee_id having sum(w.calls) > 0
         order by open desc, w.assignee_id nulls first`,
+    PREPARED,
   );
 }

@@ -41,7 +41,13 @@ export async function getAnalytics(
     // pages, so the planner can rate a statement dear enough for parallel workers, and starting
     // them costs more than the statement (70–80 ms against 1–4 ms, measured on the benchmark's
     // database with the machine busy; docs/analytics.md).
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    // The statements are prepared (parsed once per connection) but planned with each request's
+    // values: a generic plan, blind to the period's length, saved about 1 ms of planning on a
+    // short period and lost more than that in running a long one (docs/analytics.md, "Planning").
+    await tx.execute(
+      sql`select set_config('max_parallel_workers_per_gather', '0', true),
+                 set_config('plan_cache_mode', 'force_custom_plan', true)`,
+    );
     const perAgent = await receivedPerAgent(tx, scope, period, previous);
     const closing = await closingFigures(tx, scope, period, previous);
     const workload = await openWorkload(tx, scope);
