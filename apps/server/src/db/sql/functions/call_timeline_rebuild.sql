@@ -3,6 +3,9 @@
 -- load that skipped triggers, or to repair them (`npm run db:rebuild-counts`). The owner's alone.
 -- In batches of `batch_size` calls: the rollups' statement triggers gather a statement's new
 -- timeline rows into one array, which cannot exceed 1 GB; all of 10,000,000 calls' rows did.
+-- The batches follow (organisation, end of call), so that each fills its own rollup rows once
+-- rather than every batch updating nearly all of them: 22–27% faster on 100,000 calls in ten
+-- batches, the same rows (docs/analytics.md, "Keeping them exact").
 -- (Before batches, the function took no argument.)
 DROP FUNCTION IF EXISTS call_timeline_rebuild();
 --> statement-breakpoint
@@ -15,7 +18,9 @@ BEGIN
     call_daily_closes, call_workload;
   FOR batch IN
     SELECT array_agg(call_id)
-    FROM (SELECT call_id, (row_number() OVER (ORDER BY call_id) - 1) / batch_size AS n
+    FROM (SELECT call_id,
+                 (row_number() OVER (ORDER BY organisation_id, end_datetime, call_id) - 1)
+                   / batch_size AS n
           FROM call_log WHERE organisation_id IS NOT NULL AND deleted_flag IS NOT TRUE) numbered
     GROUP BY n
   LOOP
