@@ -12,6 +12,7 @@ import {
   type DatabaseTarget,
 } from './db/client.ts';
 import { migrateDatabase, withStartupLock } from './db/migrate.ts';
+import { analyzeStaleTables } from './db/planner-statistics.ts';
 import { createReadReplica, replicaAppUrl } from './db/read-replica.ts';
 import {
   demoAccountsWithPublishedPassword,
@@ -68,6 +69,16 @@ export async function buildServer(options: BuildOptions) {
     if (exposed.length > 0) {
       if (!options.database) await database.close();
       throw new PublishedDemoPasswordError(exposed);
+    }
+  }
+  if (database.kind === 'pglite') {
+    // No autovacuum in the embedded database: its planner has statistics only if asked.
+    const analysed = await analyzeStaleTables(database.db);
+    if (analysed.length > 0) {
+      logger.info(
+        { tables: analysed.length },
+        'gathered planner statistics for the embedded database',
+      );
     }
   }
   await pruneRates(database.db);
