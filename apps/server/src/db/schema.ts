@@ -399,6 +399,17 @@ export const callLog = pgTable(
         table.call_id.desc().nullsFirst(),
       )
       .where(sql`${table.deleted_flag} is not true`),
+    // A status tab or status filter in the default order: the list index cannot tell a closed
+    // call from an open one without its row, so the Closed tab stepped over every open call
+    // newer than its page (docs/search.md, "Sorting").
+    index('call_log_status_list_idx')
+      .on(
+        table.organisation_id,
+        table.status,
+        table.end_datetime.desc().nullsFirst(),
+        table.call_id.desc().nullsFirst(),
+      )
+      .where(sql`${table.deleted_flag} is not true`),
     index('call_log_assignee_list_idx')
       .on(
         table.organisation_id,

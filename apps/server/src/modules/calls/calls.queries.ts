@@ -242,7 +242,7 @@ export function statusCondition(status: CallFilters['status']): SQL | undefined 
  * read from the index in order. Ties end with the end time and the call id, so pages never
  * overlap.
  */
-function indexOrder(sort: CallListSort): SQL[] | null {
+export function indexOrder(sort: CallListSort): SQL[] | null {
   switch (sort) {
     case '-ended': // call_log_list_idx
       return [desc(callLog.end_datetime), desc(callLog.call_id)];
@@ -384,6 +384,30 @@ function inIdOrder<Row>(ids: readonly string[], rows: Row[], idOf: (row: Row) =>
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** A page in a sort that an index gives in order (`order`, from indexOrder): the query, unrun. */
+export function indexedCallPage(
+  tx: Tx,
+  scope: ListScope,
+  filters: CallFilters,
+  sort: CallListSort,
+  order: SQL[],
+  window: { limit: number; offset: number },
+) {
+  return tx
+    .select(summaryColumns)
+    .from(callLog)
+    .where(
+      and(
+        ...listConditions(scope, filters),
+        statusCondition(filters.status),
+        statusRankBound(sort, filters),
+      ),
+    )
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
 export async function selectCallPage(
   tx: Tx,
   scope: ListScope,
@@ -404,19 +428,7 @@ export async function selectCallPage(
       await tx.execute(sql`set local enable_sort = off`);
       await tx.execute(sql`set local jit = off`);
     }
-    const rows = await tx
-      .select(summaryColumns)
-      .from(callLog)
-      .where(
-        and(
-          ...listConditions(scope, filters),
-          statusCondition(filters.status),
-          statusRankBound(sort, filters),
-        ),
-      )
-      .orderBy(...order)
-      .limit(window.limit)
-      .offset(window.offset);
+    const rows = await indexedCallPage(tx, scope, filters, sort, order, window);
     if (byWords) {
       await tx.execute(sql`set local enable_sort to default`);
       await tx.execute(sql`set local jit to default`);

@@ -1,0 +1,1 @@
+CREATE INDEX "call_log_status_list_idx" ON "call_log" USING btree ("organisation_id","status","end_datetime" DESC NULLS FIRST,"call_id" DESC NULLS FIRST) WHERE "call_log"."deleted_flag" is not true;

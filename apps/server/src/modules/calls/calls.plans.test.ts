@@ -1,0 +1,72 @@
+// The list's status tabs must read an index that holds their calls in the list's order, as the
+// application runs them: as callboard_app, under row-level security (docs/search.md, "Sorting").
+// Timings belong in `npm run bench`; the plan's shape is what can be checked here, on both
+// databases.
+import { callListQuerySchema } from '@callboard/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type Database } from '../../db/client.ts';
+import { seedDemoData } from '../../db/seed/seed.ts';
+import { requireOrganisation, withTenantRead } from '../../db/tenant.ts';
+import { sessionFor, testDatabaseKinds } from '../../test/databases.ts';
+import { prepareListScope } from './call-search.ts';
+import { indexedCallPage, indexOrder } from './calls.queries.ts';
+
+/** The fields of EXPLAIN's JSON that the test reads. */
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+}
+
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+describe.each(testDatabaseKinds)('call list query plans [$name]', ({ create }) => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await create();
+    await seedDemoData(database.db, { callsPerOrganisation: 400 });
+    await database.db.execute(sql`analyze call_log`);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it.each([
+    ['closed', { status: 'closed' }, /\bstatus = 'Closed'/u],
+    ['open, New only', { status: 'open', callStatus: 'New' }, /\bstatus = 'New'/u],
+  ])('reads the %s tab in order from the status index', async (_, filters, condition) => {
+    const claims = await sessionFor(database, 'mia@northwind.test');
+    const plan = await withTenantRead(database.db, claims, async (tx, principal) => {
+      // With a few hundred calls, reading them all and sorting is cheapest; the question is
+      // which index gives the tab in order, as one must with a million calls.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      const query = callListQuerySchema.parse({ ...filters, pageSize: '100' });
+      const scope = await prepareListScope(
+        tx,
+        { organisationId: requireOrganisation(principal), userId: principal.userId },
+        query,
+      );
+      const page = indexedCallPage(tx, scope, query, '-ended', indexOrder('-ended') ?? [], {
+        limit: 100,
+        offset: 0,
+      });
+      const [row] = await queryRows<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
+        tx,
+        sql`explain (format json) ${page.getSQL()}`,
+      );
+      const json = row?.['QUERY PLAN'];
+      return (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: PlanNode }];
+    });
+    const all = nodes(plan[0].Plan);
+    const scans = all.filter((node) => node['Index Name']);
+    expect(scans.map((node) => node['Index Name'])).toEqual(['call_log_status_list_idx']);
+    expect(scans[0]?.['Index Cond']).toMatch(condition);
+    expect(all.map((node) => node['Node Type'])).not.toContain('Sort');
+  });
+});
