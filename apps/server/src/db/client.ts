@@ -551,6 +551,7 @@ export interface QueryOptions {
   prepared?: boolean;
 }
 
+/** Renders SQL as db.execute does; the handles set no options (such as casing) it would miss. */
 const preparedDialect = new PgDialect();
 
 /** A text[] of `values`, as one parameter whatever their number (a JSON array unpacked). */

@@ -12,8 +12,9 @@ const GROWTH = 1.2;
 const SLACK_PAGES = 8;
 
 /**
- * ANALYZEs the application's tables that have never been analysed or have grown by a fifth since
- * (by their size on disk against pg_class.relpages, which ANALYZE records). Returns their names.
+ * ANALYZEs the application's tables that have rows but no statistics, or have grown by a fifth
+ * since pg_class last recorded their size (ANALYZE records it, and so do CREATE INDEX and VACUUM,
+ * which is why a size alone cannot say whether a table was ever analysed). Returns their names.
  */
 export async function analyzeStaleTables(db: QueryRunner): Promise<string[]> {
   const stale = await queryRows<{ name: string }>(
@@ -21,7 +22,9 @@ export async function analyzeStaleTables(db: QueryRunner): Promise<string[]> {
     sql`select c.relname as name
         from pg_class c
         where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'
-          and (c.reltuples < 0
+          and ((pg_relation_size(c.oid) > 0
+                and not exists (select 1 from pg_stats s
+                                where s.schemaname = 'public' and s.tablename = c.relname))
                or pg_relation_size(c.oid) / current_setting('block_size')::int
                   > ${GROWTH}::float8 * c.relpages + ${SLACK_PAGES}::int)
         order by c.relname`,

@@ -1,5 +1,6 @@
-// The list's status tabs must read an index that holds their calls in the list's order, as the
-// application runs them: as callboard_app, under row-level security (docs/search.md, "Sorting").
+// The list's status tabs must have an index that gives their calls in the list's order, usable
+// as the application runs them: as callboard_app, under row-level security (docs/search.md,
+// "Sorting"). Which plan the planner picks with a million calls is for EXPLAIN on that data.
 // Timings belong in `npm run bench`; the plan's shape is what can be checked here, on both
 // databases.
 import { callListQuerySchema } from '@callboard/contract';
