@@ -523,16 +523,19 @@ export async function queryRows<T>(
   query: SQL,
   options: QueryOptions = {},
 ): Promise<T[]> {
-  let result: unknown;
   const session = db._?.session;
   if (options.prepared && session) {
     const built = preparedDialect.sqlToQuery(query);
     // A name unique to the text, which is all a named statement may not vary by.
     const name = `cb_${createHash('sha256').update(built.sql).digest('base64url').slice(0, 24)}`;
-    result = await session.prepareQuery(built, undefined, name, false).execute();
-  } else {
-    result = await db.execute(query);
+    const prepared = session.prepareQuery<{
+      execute: { rows: T[] };
+      all: unknown;
+      values: unknown;
+    }>(built, undefined, name, false);
+    return (await prepared.execute()).rows;
   }
+  const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
 }
 

@@ -8,18 +8,8 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { seedDemoData } from '../../db/seed/seed.ts';
 import { requireOrganisation, withTenantRead } from '../../db/tenant.ts';
 import { sessionFor, testDatabaseKinds } from '../../test/databases.ts';
+import { planNodes } from '../../test/query-plans.ts';
 import { closeAtRank } from './analytics.queries.ts';
-
-/** The fields of EXPLAIN's JSON that the test reads. */
-interface PlanNode {
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
 
 describe.each(testDatabaseKinds)('analytics query plans [$name]', ({ create }) => {
   let database: Database;
@@ -54,14 +44,9 @@ describe.each(testDatabaseKinds)('analytics query plans [$name]', ({ create }) =
           offset: 0,
         },
       );
-      const [row] = await queryRows<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
-        tx,
-        sql`explain (format json) ${query}`,
-      );
-      const json = row?.['QUERY PLAN'];
-      return (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: PlanNode }];
+      return planNodes(tx, query);
     });
-    const scans = nodes(plan[0].Plan).filter((node) => node['Index Name']);
+    const scans = plan.filter((node) => node['Index Name']);
     expect(scans.map((node) => node['Index Name'])).toEqual(['call_timeline_close_buckets_idx']);
     expect(scans[0]?.['Index Cond']).toMatch(/\bclose_bucket = /);
   });

@@ -6,24 +6,13 @@
 import { callListQuerySchema } from '@callboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { seedDemoData } from '../../db/seed/seed.ts';
 import { requireOrganisation, withTenantRead } from '../../db/tenant.ts';
 import { sessionFor, testDatabaseKinds } from '../../test/databases.ts';
+import { planNodes } from '../../test/query-plans.ts';
 import { prepareListScope } from './call-search.ts';
-import { indexedCallPage, indexOrder } from './calls.queries.ts';
-
-/** The fields of EXPLAIN's JSON that the test reads. */
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
+import { indexedCallPage } from './calls.queries.ts';
 
 describe.each(testDatabaseKinds)('call list query plans [$name]', ({ create }) => {
   let database: Database;
@@ -53,21 +42,12 @@ describe.each(testDatabaseKinds)('call list query plans [$name]', ({ create }) =
         { organisationId: requireOrganisation(principal), userId: principal.userId },
         query,
       );
-      const page = indexedCallPage(tx, scope, query, '-ended', indexOrder('-ended') ?? [], {
-        limit: 100,
-        offset: 0,
-      });
-      const [row] = await queryRows<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
-        tx,
-        sql`explain (format json) ${page.getSQL()}`,
-      );
-      const json = row?.['QUERY PLAN'];
-      return (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: PlanNode }];
+      const page = indexedCallPage(tx, scope, query, '-ended', { limit: 100, offset: 0 });
+      return planNodes(tx, page.getSQL());
     });
-    const all = nodes(plan[0].Plan);
-    const scans = all.filter((node) => node['Index Name']);
+    const scans = plan.filter((node) => node['Index Name']);
     expect(scans.map((node) => node['Index Name'])).toEqual(['call_log_status_list_idx']);
     expect(scans[0]?.['Index Cond']).toMatch(condition);
-    expect(all.map((node) => node['Node Type'])).not.toContain('Sort');
+    expect(plan.map((node) => node['Node Type'])).not.toContain('Sort');
   });
 });

@@ -242,7 +242,7 @@ export function statusCondition(status: CallFilters['status']): SQL | undefined 
  * read from the index in order. Ties end with the end time and the call id, so pages never
  * overlap.
  */
-export function indexOrder(sort: CallListSort): SQL[] | null {
+function indexOrder(sort: CallListSort): SQL[] | null {
   switch (sort) {
     case '-ended': // call_log_list_idx
       return [desc(callLog.end_datetime), desc(callLog.call_id)];
@@ -384,15 +384,16 @@ function inIdOrder<Row>(ids: readonly string[], rows: Row[], idOf: (row: Row) =>
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** A page in a sort that an index gives in order (`order`, from indexOrder): the query, unrun. */
+/** A page in a sort that an index gives in order (indexOrder): the query, not yet run. */
 export function indexedCallPage(
   tx: Tx,
   scope: ListScope,
   filters: CallFilters,
   sort: CallListSort,
-  order: SQL[],
   window: { limit: number; offset: number },
 ) {
+  const order = indexOrder(sort);
+  if (!order) throw new Error(`no index gives the calls in the order ${sort}`);
   return tx
     .select(summaryColumns)
     .from(callLog)
@@ -415,8 +416,7 @@ export async function selectCallPage(
   sort: CallListSort,
   window: { limit: number; offset: number },
 ) {
-  const order = indexOrder(sort);
-  if (order) {
+  if (indexOrder(sort)) {
     // A search with more matches than SEARCH_MATCH_LIMIT filters by its words (searchCondition):
     // thousands of the organisation's calls match, so walking the sort's index to the page's end
     // is cheap. The planner, which multiplies the words' frequencies, may take "blood test" for a
@@ -428,7 +428,7 @@ export async function selectCallPage(
       await tx.execute(sql`set local enable_sort = off`);
       await tx.execute(sql`set local jit = off`);
     }
-    const rows = await indexedCallPage(tx, scope, filters, sort, order, window);
+    const rows = await indexedCallPage(tx, scope, filters, sort, window);
     if (byWords) {
       await tx.execute(sql`set local enable_sort to default`);
       await tx.execute(sql`set local jit to default`);
