@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from './config.ts';
 import { removeBackupEndpoint, writeBackupEndpoint } from './db/backup.ts';
 import { metricsApp } from './http/operations.ts';
+import { limitHeapGrowth } from './lib/heap-growth.ts';
 import { createLogger } from './lib/logger.ts';
 import { TenantConnectionError } from './db/client.ts';
 import { PublishedDemoPasswordError } from './db/seed/demo-guard.ts';
@@ -12,6 +13,7 @@ import { gracefulShutdown } from './http/shutdown.ts';
 import { buildServer } from './server.ts';
 
 async function main() {
+  limitHeapGrowth();
   let config;
   try {
     config = loadConfig();

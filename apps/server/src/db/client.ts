@@ -200,6 +200,23 @@ function timeCheckouts(pool: pg.Pool, done: (startedMs: number) => void) {
   pool.connect = timed as typeof pool.connect;
 }
 
+/**
+ * The embedded database's settings beyond PGlite's own, as its `-c` start-up options. PGlite keeps
+ * the memory of its WebAssembly instance for good once it has been touched, so its peaks are what
+ * the process holds (docs/operations.md, "Sizing"):
+ * - `shared_buffers`: PostgreSQL's default of 128 MB fills as pages are read and stays filled. The
+ *   data files are ordinary files, so the operating system's cache still holds what is read often.
+ * - `default_statistics_target`: ANALYZE samples 300 rows per unit. At the default of 100, the
+ *   30,000 rows it held of `call_log` (transcripts and all) grew the instance by some 85 MB; at 10
+ *   it samples 3,000, which plans an organisation's calls as well (docs/decisions/0037-memory-limits.md).
+ */
+export const EMBEDDED_SETTINGS = [
+  '-c',
+  'shared_buffers=32MB',
+  '-c',
+  'default_statistics_target=10',
+] as const;
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const acquired = acquireListeners();
   if (target.kind === 'postgres') {
@@ -273,7 +290,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   // Loaded only when used: the module alone costs a server on PostgreSQL about 45 MB.
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
-  const client = await PGlite.create(target.dataDir);
+  const client = await PGlite.create(target.dataDir, {
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
+  });
   // Every query, exec and transaction of PGlite's takes this lock on its one connection first
   // (its published, underscored API): the time to take it is the wait for a connection.
   let waiting = 0;
