@@ -207,10 +207,10 @@ function timeCheckouts(pool: pg.Pool, done: (startedMs: number) => void) {
  * - `shared_buffers`: PostgreSQL's default of 128 MB fills as pages are read and stays filled. The
  *   data files are ordinary files, so the operating system's cache still holds what is read often.
  * - `default_statistics_target`: ANALYZE samples 300 rows per unit. At the default of 100, the
- *   30,000 rows it held of `call_log` (transcripts and all) grew the instance by some 85 MB; at 10
+ *   30,000 rows it held of `call_log` (transcripts and all) grew the instance by 83 MB; at 10
  *   it samples 3,000, which plans an organisation's calls as well (docs/decisions/0037-memory-limits.md).
  */
-export const EMBEDDED_SETTINGS = [
+const EMBEDDED_SETTINGS = [
   '-c',
   'shared_buffers=32MB',
   '-c',
