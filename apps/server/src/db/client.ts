@@ -208,7 +208,8 @@ function timeCheckouts(pool: pg.Pool, done: (startedMs: number) => void) {
  *   data files are ordinary files, so the operating system's cache still holds what is read often.
  * - `default_statistics_target`: ANALYZE samples 300 rows per unit. At the default of 100, the
  *   30,000 rows it held of `call_log` (transcripts and all) grew the instance by 83 MB; at 10
- *   it samples 3,000, which plans an organisation's calls as well (docs/decisions/0037-memory-limits.md).
+ *   it samples 3,000, with which the list and its searches measured as fast on 100,000 calls
+ *   (docs/decisions/0037-memory-limits.md).
  */
 const EMBEDDED_SETTINGS = [
   '-c',
