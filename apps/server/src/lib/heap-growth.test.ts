@@ -1,13 +1,12 @@
 // limitHeapGrowth: the server's heap grows to less past its live objects, and an operator's own
 // flag, or a small heap limit, is left alone.
 import { execFile } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { LARGE_HEAP_LIMIT_BYTES, shouldLimitHeapGrowth } from './heap-growth.ts';
 
 const run = promisify(execFile);
-const MODULE = pathToFileURL(new URL('./heap-growth.ts', import.meta.url).pathname).href;
+const MODULE = new URL('./heap-growth.ts', import.meta.url).href;
 
 /**
  * A child process that holds 40 MB and then allocates 1.6 GB whose every piece outlives the young

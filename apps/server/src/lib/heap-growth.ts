@@ -7,7 +7,7 @@
 // further when memory runs short, which a fixed factor would override: there it is left alone.
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 
-export const HEAP_GROWING_PERCENT = 75;
+const HEAP_GROWING_PERCENT = 75;
 
 /** The heap limit from which V8's own factor may reach 4. */
 export const LARGE_HEAP_LIMIT_BYTES = 2 * 1024 ** 3;
