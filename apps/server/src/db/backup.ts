@@ -22,7 +22,6 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as tar from 'tar';
 import { z } from 'zod';
 import { openDatabase } from './client.ts';
 
@@ -156,6 +155,8 @@ export async function writeBackup(
       members.push(AUTH_SECRET_FILE);
     }
     const partial = `${out}.partial`;
+    // tar is loaded here, not when the server starts, which only writes its endpoint file.
+    const tar = await import('tar');
     await tar.create({ file: partial, cwd: staging, portable: true }, members);
     renameSync(partial, out);
   });
@@ -176,6 +177,7 @@ interface BackupContents {
 
 async function readBackup(file: string, staging: string): Promise<BackupContents> {
   if (!existsSync(file)) throw new BackupError(`No such file: ${file}`);
+  const tar = await import('tar');
   try {
     await tar.extract({
       file,

@@ -4,7 +4,7 @@
 //   invitation links;
 // - outbox (development and tests only): the whole message is logged and kept in a small in-memory
 //   outbox that GET /api/dev/outbox serves to loopback clients (modules/dev/dev.routes.ts).
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export interface MailMessage {
@@ -56,11 +56,16 @@ export function createMailer(options: {
   const { logger } = options;
   if (options.transport === 'smtp') {
     if (!options.smtpUrl) throw new Error('MAIL_TRANSPORT=smtp needs SMTP_URL');
-    const transport = nodemailer.createTransport(withSmtpTimeouts(options.smtpUrl));
+    const smtpUrl = withSmtpTimeouts(options.smtpUrl);
+    // nodemailer (about 14 MB) is loaded with the first mail, not when the server starts.
+    let transport: Promise<Transporter> | undefined;
     return {
       outbox: null,
       send: async (message) => {
-        await transport.sendMail({ from: options.from, ...message });
+        transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport(smtpUrl),
+        );
+        await (await transport).sendMail({ from: options.from, ...message });
         logger.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
     };

@@ -147,7 +147,7 @@ export function authRoutes(deps: { db: Db; config: Config; auth: Auth }) {
     .post('/password/check', async (c) => {
       const body = await readBody(c, checkPasswordRoute.body);
       if (!body) return badBody(c, 'Send the password to check.');
-      return c.json({ common: isCommon(body.password) });
+      return c.json({ common: await isCommon(body.password) });
     })
     .on(['GET', 'POST'], '*', forward);
 }

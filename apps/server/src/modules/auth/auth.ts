@@ -402,7 +402,7 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
     // provider (it links members only): those addresses sign up through the provider.
     if (await isSsoDomain(db, email)) throw ssoRequired();
     const name = `${first_name} ${last_name}`;
-    const reasons = passwordProblems(password, { email, name });
+    const reasons = await passwordProblems(password, { email, name });
     if (reasons.length > 0) {
       throw new APIError('BAD_REQUEST', {
         code: 'WEAK_PASSWORD',
@@ -693,7 +693,7 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
         if (ctx.path === '/reset-password' && owner && (await ssoRequiredFor(db, owner.email))) {
           throw ssoRequired();
         }
-        const reasons = passwordProblems(body.newPassword, owner ?? {});
+        const reasons = await passwordProblems(body.newPassword, owner ?? {});
         if (reasons.length > 0) {
           throw new APIError('BAD_REQUEST', {
             code: 'WEAK_PASSWORD',

@@ -1,11 +1,19 @@
 // Callboard's password rules (docs/architecture.md, "Authentication"). Every failing rule is
 // reported, so the user can fix them all at once. The length rule's numbers are the contract's
 // (the browser shows them as hints); the common-password list is zxcvbn's (about 49,000 leaked
-// passwords).
+// passwords). The list is loaded the first time a password is checked, not when the server
+// starts: it holds about 7 MB that most of a server's life (sign-ins, lists) never needs
+// (docs/operations.md, "Sizing").
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@callboard/contract';
-import { dictionary } from '@zxcvbn-ts/language-common';
 
-const commonPasswords = new Set(dictionary.passwords.map((entry) => entry.toLowerCase()));
+let commonPasswords: Promise<Set<string>> | undefined;
+
+function loadCommonPasswords(): Promise<Set<string>> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary.passwords.map((entry) => entry.toLowerCase())),
+  );
+  return commonPasswords;
+}
 
 export interface PasswordOwner {
   email?: string | null | undefined;
@@ -13,7 +21,10 @@ export interface PasswordOwner {
 }
 
 /** The reasons a password is refused, in a stable order; empty when it is acceptable. */
-export function passwordProblems(password: string, owner: PasswordOwner = {}): string[] {
+export async function passwordProblems(
+  password: string,
+  owner: PasswordOwner = {},
+): Promise<string[]> {
   const problems: string[] = [];
   if (password.length < PASSWORD_MIN_LENGTH) {
     problems.push(`Use at least ${PASSWORD_MIN_LENGTH} characters.`);
@@ -21,7 +32,7 @@ export function passwordProblems(password: string, owner: PasswordOwner = {}): s
   if (password.length > PASSWORD_MAX_LENGTH) {
     problems.push(`Use at most ${PASSWORD_MAX_LENGTH} characters.`);
   }
-  if (isCommon(password)) {
+  if (await isCommon(password)) {
     problems.push('This password is too common. Choose something less predictable.');
   }
   if (isMadeOfIdentity(password, owner)) {
@@ -31,10 +42,11 @@ export function passwordProblems(password: string, owner: PasswordOwner = {}): s
 }
 
 // "Password2026!" is as guessable as "password": compare with trailing digits and symbols removed.
-export function isCommon(password: string): boolean {
+export async function isCommon(password: string): Promise<boolean> {
+  const common = await loadCommonPasswords();
   const lower = password.toLowerCase();
   const stem = lower.replace(/[^a-z]+$/u, '');
-  return commonPasswords.has(lower) || (stem.length >= 4 && commonPasswords.has(stem));
+  return common.has(lower) || (stem.length >= 4 && common.has(stem));
 }
 
 // Made of identity: once the name and email parts and any digits or symbols are taken away,

@@ -335,7 +335,7 @@ export async function signUpWithInvitation(
   const invitation = await deps.db.transaction((tx) => findInvitationByTokenHash(tx, tokenHash));
   assertUsable(invitation);
   const name = `${body.first_name} ${body.last_name}`;
-  const reasons = passwordProblems(body.password, { email: invitation.email, name });
+  const reasons = await passwordProblems(body.password, { email: invitation.email, name });
   if (reasons.length > 0) {
     throw AppError.weakPassword(reasons);
   }
