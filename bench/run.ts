@@ -2,7 +2,14 @@
 // machine in one run. See docs/benchmarks.md for what each number means.
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -433,11 +440,20 @@ async function runLive(): Promise<LiveMeasurement> {
 
 async function runPglite(): Promise<ScenarioResult[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'callboard-bench-pglite-'));
-  log(`PGlite: loading 100,000 calls over 20 organisations into ${dataDir}`);
-  const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
-  await migrateDatabase(database);
-  await seedLargeDataset(database.db, { calls: 100_000, organisations: 20 });
-  await database.close();
+  // About 1 GB: removed however the run ends.
+  try {
+    log(`PGlite: loading 100,000 calls over 20 organisations into ${dataDir}`);
+    const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+    await migrateDatabase(database);
+    await seedLargeDataset(database.db, { calls: 100_000, organisations: 20 });
+    await database.close();
+    return await measurePglite(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measurePglite(dataDir: string): Promise<ScenarioResult[]> {
   const server = await startServer(
     { DATA_DIR: dataDir, AUTH_SECRET: randomBytes(32).toString('base64url') },
     3401,

@@ -2,7 +2,7 @@
 // production start, or the server's memory read from /proc while it works.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +55,7 @@ export async function startServerProcess(options: {
   const base = `http://127.0.0.1:${port}`;
   let output = '';
   const entry = options.entry ? [options.entry] : ['--import', 'tsx', MAIN];
+  const noWeb = mkdtempSync(join(tmpdir(), 'callboard-no-web-'));
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -64,13 +65,14 @@ export async function startServerProcess(options: {
       AUTH_SECRET: randomBytes(32).toString('base64'),
       MAIL_TRANSPORT: 'log',
       LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: mkdtempSync(join(tmpdir(), 'callboard-no-web-')),
+      WEB_DIST_DIR: noWeb,
       // No load balancer to wait for: stop at once (docs/operations.md, "Shutdown").
       SHUTDOWN_DRAIN_MS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  child.once('exit', () => rmSync(noWeb, { recursive: true, force: true }));
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<never>((_, reject) =>
