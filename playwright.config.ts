@@ -1,7 +1,7 @@
 // Browser journeys in Debian's Chromium against a real Callboard (built SPA + API) on a fresh
 // embedded database with the demo data. Error reporting and product analytics are on, pointed at
 // a receiver on loopback (tests/e2e/telemetry-receiver.ts) that the tests read back.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -18,8 +18,15 @@ const telemetryOrigin = `http://127.0.0.1:${telemetryPort}`;
 // on loopback, so the server must be told it may reach it.
 const identityProviderPort = Number(process.env.E2E_IDP_PORT ?? port + 2000);
 process.env.E2E_IDP_PORT = String(identityProviderPort);
-// Evaluated in every Playwright process, but only the main one starts the server.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'callboard-e2e-'));
+// Evaluated in every Playwright process, but only the main one starts the server. The main one
+// makes the server's data directory (about 500 MB once the journeys have run) and removes it when
+// it exits, after the server has stopped; the workers inherit its name.
+let dataDir = process.env.E2E_DATA_DIR;
+if (!dataDir) {
+  const made = mkdtempSync(join(tmpdir(), 'callboard-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir = made;
+  process.on('exit', () => rmSync(made, { recursive: true, force: true }));
+}
 
 export default defineConfig({
   testDir: './tests/e2e',

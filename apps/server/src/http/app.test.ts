@@ -1,5 +1,5 @@
 // The HTTP shell around the API: health, the error envelope, the development outbox and the SPA.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -25,6 +25,7 @@ function fakeWebRoot() {
 
 describe('HTTP shell', () => {
   let database: Database;
+  let webRoot: string;
   let app: Awaited<ReturnType<typeof buildServer>>['app'];
   let productionApp: typeof app;
 
@@ -36,7 +37,7 @@ describe('HTTP shell', () => {
       SEED_DEMO_DATA: 'false',
     };
     const logger = pino({ level: 'silent' });
-    const webRoot = fakeWebRoot();
+    webRoot = fakeWebRoot();
     app = (
       await buildServer({
         config: loadConfig({ ...common, NODE_ENV: 'test' }),
@@ -56,6 +57,7 @@ describe('HTTP shell', () => {
   });
   afterAll(async () => {
     await database.close();
+    rmSync(webRoot, { recursive: true, force: true });
   });
 
   it('reports liveness and readiness', async () => {
