@@ -21,11 +21,11 @@ process.env.E2E_IDP_PORT = String(identityProviderPort);
 // Evaluated in every Playwright process, but only the main one starts the server. The main one
 // makes the server's data directory (about 500 MB once the journeys have run) and removes it when
 // it exits, after the server has stopped; the workers inherit its name.
-let dataDir = process.env.E2E_DATA_DIR;
-if (!dataDir) {
-  const made = mkdtempSync(join(tmpdir(), 'callboard-e2e-'));
-  process.env.E2E_DATA_DIR = dataDir = made;
-  process.on('exit', () => rmSync(made, { recursive: true, force: true }));
+const ownsDataDir = !process.env.E2E_DATA_DIR;
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'callboard-e2e-'));
+if (ownsDataDir) {
+  process.env.E2E_DATA_DIR = dataDir;
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
 
 export default defineConfig({
