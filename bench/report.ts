@@ -34,6 +34,8 @@ export interface Results {
     scenarios: Scenario[];
     idleRssMb: number;
     passwordHashMs: number;
+    /** Hashes the server runs at once; absent from runs before it left a core free (one per core). */
+    passwordHashesAtOnce?: number;
     /** Absent from runs before the database's size was recorded. */
     databaseMb?: number;
   };
@@ -387,6 +389,18 @@ ${rows.join('\n')}`
 `;
 }
 
+/** What password hashing allows: the hashes the server runs at once, each taking passwordHashMs. */
+function signInLimit(results: Results, signIn: Scenario | undefined) {
+  const { passwordHashMs, passwordHashesAtOnce } = results.postgres;
+  const atOnce = passwordHashesAtOnce ?? Number.parseInt(results.machine.cpus, 10);
+  const how =
+    passwordHashesAtOnce === undefined
+      ? `one hash per core, ${atOnce} at once`
+      : `${atOnce} at once (a core is left for everything else, docs/decisions/0038-password-hashing-leaves-a-core.md)`;
+  return `Sign-in is bounded by password hashing: one scrypt hash takes ${passwordHashMs.toFixed(1)} ms here, and the server
+runs ${how}, so at most about ${Math.round((1000 * atOnce) / passwordHashMs)} sign-ins a second${signIn ? `; the server reached ${signIn.http.requestsPerSecond}` : ''}.`;
+}
+
 export function writeReport(
   results: Results,
   scales: ScaleResults[],
@@ -434,8 +448,7 @@ ${targets(results, scales, previous)}
 
 ${table(results.postgres.scenarios, true)}
 ${results.postgres.databaseMb ? `\nDatabase size: ${results.postgres.databaseMb.toLocaleString('en')} MB.\n` : ''}
-Sign-in is bounded by password hashing: one scrypt hash takes ${results.postgres.passwordHashMs.toFixed(1)} ms here, so two cores
-allow at most about ${Math.round(2000 / results.postgres.passwordHashMs)} sign-ins a second${signIn ? `; the server reached ${signIn.http.requestsPerSecond}` : ''}.
+${signInLimit(results, signIn)}
 ${results.analyticsRanges ? analyticsSection(results.analyticsRanges) : ''}
 ${scales.map((scale) => scaleSection(results, scale)).join('')}
 ${ingestSection(results.ingest, results.webhook)}

@@ -10,7 +10,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashPassword } from 'better-auth/crypto';
@@ -20,6 +20,7 @@ import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { DEMO_PASSWORD, seedLargeDataset } from '../apps/server/src/db/seed/seed.ts';
 import { getAnalytics } from '../apps/server/src/modules/analytics/analytics.service.ts';
 import { getCall, listCalls } from '../apps/server/src/modules/calls/calls.service.ts';
+import { hashConcurrency } from '../apps/server/src/modules/auth/password-hashing.ts';
 import { listMembers } from '../apps/server/src/modules/organisation/organisation.service.ts';
 import { callListQuerySchema } from '../packages/contract/src/index.ts';
 import { measureFrontEnd, type FrontEndResult } from './front-end.ts';
@@ -548,6 +549,7 @@ async function main() {
       scenarios: postgres.scenarios,
       idleRssMb: postgres.idleRssMb,
       passwordHashMs: postgres.hashMs,
+      passwordHashesAtOnce: hashConcurrency(availableParallelism()),
       databaseMb: postgres.databaseMb,
     },
     analyticsRanges: postgres.analyticsRanges,

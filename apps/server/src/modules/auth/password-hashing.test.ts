@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitPasswordHashing, passwordHashing } from './password-hashing.ts';
+import { hashConcurrency, limitPasswordHashing, passwordHashing } from './password-hashing.ts';
 
 describe('password hashing', () => {
   it('runs at most the given number of hashes at once, and every one finishes', async () => {
@@ -29,6 +29,12 @@ describe('password hashing', () => {
     }
     expect(await all).toEqual(['hashed:a', 'hashed:b', 'hashed:c', 'hashed:d', 'hashed:e']);
     expect(most).toBe(2);
+  });
+
+  it('leaves one core for everything else, and hashes on a single-core machine too', () => {
+    expect(hashConcurrency(1)).toBe(1);
+    expect(hashConcurrency(2)).toBe(1);
+    expect(hashConcurrency(8)).toBe(7);
   });
 
   it('hashes and verifies real passwords with better-auth’s scrypt', async () => {

@@ -1,7 +1,9 @@
-// Password hashing for better-auth, at most one hash per core at a time. Each scrypt hash
-// (better-auth's N=16384, r=16) takes about 32 MB and ~100 ms of a core; left alone, a burst of
-// sign-ins runs one per libuv thread (4), which adds no throughput on two cores but holds 128 MB
-// and starves the thread pool that file and DNS work share.
+// Password hashing for better-auth, with one core left for everything else. Each scrypt hash
+// (better-auth's N=16384, r=16) takes about 32 MB and ~100 ms of a core. Left alone, a burst of
+// sign-ins runs one per libuv thread (4): on two cores that adds no throughput, holds 128 MB and
+// starves the thread pool that file and DNS work share. One hash per core still took both cores
+// of a two-core server, so the pages of everyone already signed in waited behind the burst
+// (docs/decisions/0038-password-hashing-leaves-a-core.md).
 import { availableParallelism } from 'node:os';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import pLimit from 'p-limit';
@@ -9,6 +11,11 @@ import pLimit from 'p-limit';
 export interface PasswordHashing {
   hash: (password: string) => Promise<string>;
   verify: (data: { hash: string; password: string }) => Promise<boolean>;
+}
+
+/** How many hashes run at once on a machine with `cores` cores: all but one, and at least one. */
+export function hashConcurrency(cores: number): number {
+  return Math.max(1, cores - 1);
 }
 
 export function limitPasswordHashing(
@@ -22,4 +29,4 @@ export function limitPasswordHashing(
   };
 }
 
-export const passwordHashing = limitPasswordHashing(Math.max(1, availableParallelism()));
+export const passwordHashing = limitPasswordHashing(hashConcurrency(availableParallelism()));
