@@ -25,6 +25,66 @@ test('mia signs in, reaches the dashboard, stays signed in across a reload, and 
   await expect(page).toHaveURL(/\/auth/u);
 });
 
+test('the sign-in form arrives in the HTML; what is typed and sent before the app is ready still signs in', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/auth')).text();
+  expect(html).toContain('<div id="static-page">');
+  expect(html).toContain('Sign in to Callboard');
+
+  // The app's page waits for the session check; until it is answered, only the static copy shows.
+  let answerSessionCheck = () => {};
+  const sessionCheckHeld = new Promise<void>((resolve) => {
+    answerSessionCheck = resolve;
+  });
+  await page.route('**/api/auth/token', async (route) => {
+    await sessionCheckHeld;
+    await route.continue();
+  });
+  await page.goto('/auth');
+  await expect(page.locator('#static-page')).toBeVisible();
+  await expect(page.locator('#root')).toBeEmpty();
+  await expect(page.getByLabel('Email')).toBeFocused();
+
+  await page.getByLabel('Email').fill('mia@northwind.test');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // Held, not posted: still the same page, with what was typed.
+  await expect(page).toHaveURL(/\/auth$/u);
+  await expect(page.getByLabel('Email')).toHaveValue('mia@northwind.test');
+
+  answerSessionCheck();
+  await expect(page).toHaveURL(/\/dashboard$/u);
+  await expect(page.getByText('Northwind Clinics').first()).toBeVisible();
+  await expect(page.locator('#static-page')).toHaveCount(0);
+});
+
+test('typing begun on the static sign-in form carries on in the app’s, with the focus where it was', async ({
+  page,
+}) => {
+  let answerSessionCheck = () => {};
+  const sessionCheckHeld = new Promise<void>((resolve) => {
+    answerSessionCheck = resolve;
+  });
+  await page.route('**/api/auth/token', async (route) => {
+    await sessionCheckHeld;
+    await route.continue();
+  });
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill('leo@northwind.test');
+  await page.getByLabel('Password', { exact: true }).fill('half');
+  answerSessionCheck();
+  await expect(page.locator('#static-page')).toHaveCount(0);
+  await expect(page.getByLabel('Email')).toHaveValue('leo@northwind.test');
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toHaveValue('half');
+  await expect(password).toBeFocused();
+  await password.press('End');
+  await password.pressSequentially('-typed');
+  await expect(password).toHaveValue('half-typed');
+});
+
 test('a wrong password and an unknown email show the same message', async ({ page }) => {
   await signIn(page, 'leo@northwind.test', 'not-the-right-password');
   const alert = page.getByRole('alert').filter({ hasText: /./u });

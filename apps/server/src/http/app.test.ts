@@ -19,6 +19,10 @@ function fakeWebRoot() {
     join(root, 'index.html'),
     '<!doctype html><title>Callboard</title><div id="root"></div>',
   );
+  writeFileSync(
+    join(root, 'auth.html'),
+    '<!doctype html><title>Sign in</title><div id="root"></div><div id="static-page"><form method="post"></form></div>',
+  );
   writeFileSync(join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
   return root;
 }
@@ -134,6 +138,23 @@ describe('HTTP shell', () => {
     }
     // A missing asset is a 404, not the SPA: a stale page must see its chunk fail to load.
     expect((await productionApp.request('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('serves the sign-in page with its markup, and sends a form posted before the app ran back to it', async () => {
+    for (const path of ['/auth', '/auth?next=%2Fanalytics']) {
+      const page = await productionApp.request(path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await page.text(), path).toContain('<div id="static-page">');
+    }
+    expect(await (await productionApp.request('/dashboard')).text()).not.toContain('static-page');
+    const posted = await productionApp.request('/auth?next=%2Fanalytics', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=someone%40example.com&password=secret',
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toBe('/auth?next=%2Fanalytics');
   });
 
   it('documents every /api/v1 route in the OpenAPI document', async () => {

@@ -374,6 +374,10 @@ export function createApp(deps: AppDeps) {
 
 function mountSpa(app: Hono<ApiEnv>, webRoot: string) {
   const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
+  // The sign-in page with its markup already in the HTML, written by the web app's build
+  // (docs/decisions/0039-sign-in-page-in-the-html.md).
+  const authFile = join(webRoot, 'auth.html');
+  const authHtml = existsSync(authFile) ? readFileSync(authFile, 'utf8') : indexHtml;
   app.use('/*', async (c, next) => {
     await next();
     if (c.res.headers.has('Cache-Control') || c.req.path.startsWith('/api/')) return;
@@ -390,6 +394,10 @@ function mountSpa(app: Hono<ApiEnv>, webRoot: string) {
   app.use('/*', serveStatic({ root: relative(process.cwd(), webRoot) }));
   // A missing asset is a 404, so that a stale page sees its chunk fail to load (and reloads).
   app.get('/assets/*', (c) => c.text('Not found', 404));
+  app.get('/auth', (c) => c.html(authHtml));
+  // The sign-in form posts here only when sent before the app's code has loaded: back to the page,
+  // whose form the app now handles.
+  app.post('/auth', (c) => c.redirect(`/auth${new URL(c.req.url).search}`, 303));
   // Client-side routes (/dashboard, /call/123 …) all get the SPA.
   app.get('*', (c) => c.html(indexHtml));
 }

@@ -1,4 +1,5 @@
 import { Spinner } from '../components/ui/spinner.tsx';
+import { hasStaticPage } from '../lib/static-page.ts';
 
 /** The page-loading text (docs/product.md, "Routes"), shown while a page's code or data loads. */
 export const PAGE_LOADING_TEXT = 'Loading page...';
@@ -13,6 +14,11 @@ export function PageLoading() {
       </p>
     </div>
   );
+}
+
+/** The first load's: nothing while the sign-in page's static markup shows (lib/static-page.ts). */
+export function FirstPageLoading() {
+  return hasStaticPage() ? null : <PageLoading />;
 }
 
 /** A small floating notice, while moving from one page to another. */

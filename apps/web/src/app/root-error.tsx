@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { IconAlertCircle, IconRefresh } from '../components/ui/icons.tsx';
 import { cn } from '../lib/cn.ts';
+import { handOverStaticPage } from '../lib/static-page.ts';
 import { reportError } from '../lib/telemetry.ts';
 import { isPageLoadError } from './lazy-page.ts';
 
@@ -24,6 +25,8 @@ function describe(error: unknown): string | null {
 function ErrorScreen({ fullScreen }: { fullScreen: boolean }) {
   const error = useRouteError();
   const pageLoad = isPageLoadError(error);
+  // An error before the first page: it replaces the static sign-in page too.
+  useLayoutEffect(handOverStaticPage, []);
 
   // Errors caught here never reach the browser's error handlers: report them from here.
   useEffect(() => {

@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { handOverStaticPage } from '../lib/static-page.ts';
 import { capturePageView } from '../lib/telemetry.ts';
 import { ConnectionBanner } from './connection-banner.tsx';
 import { PageLoadingNotice } from './page-loading.tsx';
@@ -17,6 +18,8 @@ export function usePageViews(): void {
 export function RootLayout() {
   const navigation = useNavigation();
   usePageViews();
+  // The first page has rendered: it takes the static sign-in page's place before the next paint.
+  useLayoutEffect(handOverStaticPage, []);
   return (
     <>
       {navigation.state === 'loading' ? <PageLoadingNotice /> : null}

@@ -15,7 +15,7 @@ import {
 import { homePath } from '../lib/permissions.ts';
 import { earlyAccessToken, ensureSessionLoaded } from '../lib/session.ts';
 import { lazyPage, setPendingPathSource } from './lazy-page.ts';
-import { PageLoading } from './page-loading.tsx';
+import { FirstPageLoading } from './page-loading.tsx';
 import { PageError, RootError } from './root-error.tsx';
 import { RootLayout } from './root-layout.tsx';
 
@@ -89,7 +89,7 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: RootLayout,
     ErrorBoundary: RootError,
-    HydrateFallback: PageLoading,
+    HydrateFallback: FirstPageLoading,
     loader: loadSession,
     children: [
       // The loader redirects before anything renders; element: null says so to the router.

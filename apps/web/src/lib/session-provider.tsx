@@ -12,7 +12,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
 /** The session state; re-renders on every session event. */
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribe, getState);
+  // The same state on the server: the sign-in page is rendered at build time (app/static-sign-in.tsx).
+  return useSyncExternalStore(subscribe, getState, getState);
 }
 
 /** The signed-in session, or null (while loading, or signed out). */

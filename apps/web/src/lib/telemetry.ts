@@ -154,7 +154,12 @@ export function subscribeToTelemetryStatus(listener: () => void): () => void {
 
 /** The server's public configuration once start-up has read it: null until then, or if it failed. */
 export function usePublicConfig(): PublicConfig | null {
-  const current = useSyncExternalStore(subscribeToTelemetryStatus, getTelemetryStatus);
+  // The same state on the server: the sign-in page is rendered at build time (app/static-sign-in.tsx).
+  const current = useSyncExternalStore(
+    subscribeToTelemetryStatus,
+    getTelemetryStatus,
+    getTelemetryStatus,
+  );
   return current.state === 'ready' ? current.config : null;
 }
 

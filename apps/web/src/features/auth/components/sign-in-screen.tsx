@@ -72,10 +72,15 @@ export function SignInScreen() {
 
   function onChange(field: keyof SignInValues) {
     return (event: ChangeEvent<HTMLInputElement>) => {
-      const next = { ...values, [field]: event.target.value };
-      setValues(next);
+      const value = event.target.value;
+      // From the latest values, not this render's: the static copy of this page hands over both
+      // fields while React commits, before it renders again (lib/static-page.ts).
+      setValues((current) => ({ ...current, [field]: value }));
       // Once a field has been flagged, re-check it as the user types so the error goes away.
-      if (errors[field]) setErrors(checkSignIn(next).errors);
+      if (errors[field]) {
+        const problem = checkSignIn({ ...values, [field]: value }).errors[field];
+        setErrors((current) => ({ ...current, [field]: problem }));
+      }
       // The server's verdict was on what was sent; once either field changes it is stale. A
       // throttle's "try again in …" stays: it holds whatever is typed.
       if (signIn.isError && !isThrottled(signIn.error)) signIn.reset();
@@ -164,7 +169,9 @@ export function SignInScreen() {
         )
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      {/* POST: the static copy of this page (lib/static-page.ts) submitted before the app's code
+          has loaded must not put the password in a URL. */}
+      <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
         {isApiError(signIn.error) && signIn.error.code === 'EMAIL_NOT_VERIFIED' ? (
           <Alert ref={alertRef} tone="error">
             Confirm your email address before you sign in.{' '}

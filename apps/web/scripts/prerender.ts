@@ -1,0 +1,50 @@
+// Writes dist/auth.html after `vite build`: dist/index.html with the sign-in page's markup beside
+// the app's root, so that a first visit paints the form before the app's code arrives. The app
+// replaces it when it renders (lib/static-page.ts; docs/decisions/0039-sign-in-page-in-the-html.md).
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createServer } from 'vite';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = (file: string) => fileURLToPath(new URL(`../dist/${file}`, import.meta.url));
+
+/** Replaces the one occurrence of `search` in `text`, or fails the build. */
+function replaceOnce(text: string, search: string, replacement: string): string {
+  if (text.split(search).length !== 2) throw new Error(`dist/index.html: expected one ${search}`);
+  return text.replace(search, () => replacement);
+}
+
+// Vite's server in middleware mode, only to load the page's modules in Node (no port, no watch).
+const vite = await createServer({
+  root,
+  configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
+  server: { middlewareMode: true, hmr: false, watch: null },
+  appType: 'custom',
+  logLevel: 'error',
+});
+try {
+  const { renderSignIn, STATIC_PAGE_ID } = (await vite.ssrLoadModule(
+    '/src/app/static-sign-in.tsx',
+  )) as { renderSignIn: () => string; STATIC_PAGE_ID: string };
+  // React renders the page's <title> where the page puts it: it belongs in the head.
+  const [, title, body] = /^<title>([^<]*)<\/title>(.*)$/su.exec(renderSignIn()) ?? [];
+  if (!title || !body) throw new Error('the sign-in page rendered no <title> first');
+  // The page's text paints before the app's code runs: with the font already there, it does not
+  // move when the font arrives.
+  const fonts = readdirSync(dist('assets')).filter((file) =>
+    /^inter-latin-wght-normal-.*\.woff2$/u.test(file),
+  );
+  if (fonts.length !== 1)
+    throw new Error(`dist/assets: expected one Latin Inter font, found ${fonts.length}`);
+  const preload = `<link rel="preload" href="/assets/${fonts[0]}" as="font" type="font/woff2" crossorigin>`;
+  let html = readFileSync(dist('index.html'), 'utf8');
+  html = replaceOnce(html, '<title>Callboard</title>', `<title>${title}</title>${preload}`);
+  html = replaceOnce(
+    html,
+    '<div id="root"></div>',
+    `<div id="root"></div><div id="${STATIC_PAGE_ID}">${body}</div>`,
+  );
+  writeFileSync(dist('auth.html'), html);
+} finally {
+  await vite.close();
+}
