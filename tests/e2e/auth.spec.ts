@@ -1,6 +1,19 @@
 // Sign in, stay signed in across a reload, sign out, and the redirects.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers.ts';
+
+/** Holds the session check (the app's first page waits for it) until the returned function runs. */
+async function holdSessionCheck(page: Page) {
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route('**/api/auth/token', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return answer;
+}
 
 test('mia signs in, reaches the dashboard, stays signed in across a reload, and signs out', async ({
   page,
@@ -34,14 +47,7 @@ test('the sign-in form arrives in the HTML; what is typed and sent before the ap
   expect(html).toContain('Sign in to Callboard');
 
   // The app's page waits for the session check; until it is answered, only the static copy shows.
-  let answerSessionCheck = () => {};
-  const sessionCheckHeld = new Promise<void>((resolve) => {
-    answerSessionCheck = resolve;
-  });
-  await page.route('**/api/auth/token', async (route) => {
-    await sessionCheckHeld;
-    await route.continue();
-  });
+  const answerSessionCheck = await holdSessionCheck(page);
   await page.goto('/auth');
   await expect(page.locator('#static-page')).toBeVisible();
   await expect(page.locator('#root')).toBeEmpty();
@@ -63,14 +69,7 @@ test('the sign-in form arrives in the HTML; what is typed and sent before the ap
 test('typing begun on the static sign-in form carries on in the app’s, with the focus where it was', async ({
   page,
 }) => {
-  let answerSessionCheck = () => {};
-  const sessionCheckHeld = new Promise<void>((resolve) => {
-    answerSessionCheck = resolve;
-  });
-  await page.route('**/api/auth/token', async (route) => {
-    await sessionCheckHeld;
-    await route.continue();
-  });
+  const answerSessionCheck = await holdSessionCheck(page);
   await page.goto('/auth');
   await page.getByLabel('Email').fill('leo@northwind.test');
   await page.getByLabel('Password', { exact: true }).fill('half');
@@ -83,6 +82,19 @@ test('typing begun on the static sign-in form carries on in the app’s, with th
   await password.press('End');
   await password.pressSequentially('-typed');
   await expect(password).toHaveValue('half-typed');
+});
+
+test('a button pressed on the static sign-in form is pressed again in the app', async ({
+  page,
+}) => {
+  const answerSessionCheck = await holdSessionCheck(page);
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill('leo@northwind.test');
+  await page.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
+  await expect(page.locator('#static-page')).toBeVisible();
+  answerSessionCheck();
+  await expect(page.getByRole('heading', { name: 'Sign in with an email code' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('leo@northwind.test');
 });
 
 test('a wrong password and an unknown email show the same message', async ({ page }) => {

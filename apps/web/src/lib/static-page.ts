@@ -1,13 +1,16 @@
 // The sign-in page arrives as markup in the HTML (dist/auth.html, written at build time by
 // scripts/prerender.ts) beside the app's empty root, so that it paints before the app's code has
 // loaded. When the app's first page renders, it takes the static page's place: in the same frame,
-// with whatever was typed into it, and a form sent in the meantime is sent by the app
-// (docs/decisions/0039-sign-in-page-in-the-html.md).
+// with whatever was typed into it, and the last button pressed (or form sent) in the meantime is
+// pressed again on the app's page (docs/decisions/0039-sign-in-page-in-the-html.md).
 
 export const STATIC_PAGE_ID = 'static-page';
 
-/** A form of the static page was sent before the app's page took over. */
-let submitHeld = false;
+/**
+ * What was pressed on the static page once the app's code ran: its form sent, or the button at
+ * this position among its buttons (the app renders the same buttons in the same order).
+ */
+let held: { kind: 'submit' } | { kind: 'button'; index: number } | null = null;
 /** The name of the static page's input that has the focus (the app's page takes it on mount). */
 let focusedName: string | null = null;
 
@@ -15,9 +18,9 @@ const inputName = (element: Element | null) =>
   element instanceof HTMLInputElement && element.name ? element.name : null;
 
 /**
- * From the app's first line on: a form sent on the static page waits for the app's own page
- * instead of going to the server (sent before that, it posts to /auth, which sends it back here:
- * no password in a URL), and the input with the focus is noted.
+ * From the app's first line on: what is pressed on the static page waits for the app's own page,
+ * and the input with the focus is noted. (A form sent before that posts to /auth, which sends it
+ * back here: no password in a URL.)
  */
 export function watchStaticPage(): void {
   const page = document.getElementById(STATIC_PAGE_ID);
@@ -25,10 +28,16 @@ export function watchStaticPage(): void {
   if (page.contains(document.activeElement)) focusedName = inputName(document.activeElement);
   page.addEventListener('submit', (event) => {
     event.preventDefault();
-    submitHeld = true;
+    held = { kind: 'submit' };
+  });
+  page.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    // A submit button's click becomes the submit event above.
+    if (!button || button.type === 'submit') return;
+    held = { kind: 'button', index: [...page.querySelectorAll('button')].indexOf(button) };
   });
   page.addEventListener('focusin', (event) => {
-    focusedName = inputName(event.target as Element | null);
+    focusedName = inputName(event.target instanceof Element ? event.target : null);
   });
 }
 
@@ -40,7 +49,8 @@ export function hasStaticPage(): boolean {
 /**
  * Removes the static page, once the app has rendered its own. Text typed into the static page's
  * inputs moves to the app's inputs of the same name (unless the app's already hold some), and so
- * does the focus; a form sent meanwhile is sent again, from the app's page.
+ * does the focus; what was pressed meanwhile is pressed again on the app's page. None of that when
+ * the app went elsewhere (a signed-in visitor's dashboard, say).
  */
 export function handOverStaticPage(): void {
   const page = document.getElementById(STATIC_PAGE_ID);
@@ -50,21 +60,25 @@ export function handOverStaticPage(): void {
     const input = app?.querySelector(`input[name="${CSS.escape(name)}"]`);
     return input instanceof HTMLInputElement ? input : null;
   };
-  // The app's copy of the static form: the form of its inputs of the same names (none when the
-  // app went elsewhere, a signed-in visitor's dashboard say).
+  // The app's copy of the static form: the form of its inputs of the same names.
   let form: HTMLFormElement | null = null;
   for (const input of page.querySelectorAll('input')) {
     const target = input.name ? appInput(input.name) : null;
     form ??= target?.form ?? null;
     if (target && input.value && !target.value) setValue(target, input.value);
   }
+  const action = form ? held : null;
+  const pressed = action?.kind === 'button' ? page.querySelectorAll('button')[action.index] : null;
   page.remove();
+  held = null;
+  if (!form) return;
   if (focusedName) appInput(focusedName)?.focus();
-  if (submitHeld && form) {
-    // After React has taken in the values above (it renders their changes when this commit ends).
-    setTimeout(() => form.requestSubmit(), 0);
+  const button = action?.kind === 'button' ? app?.querySelectorAll('button')[action.index] : null;
+  // After React has taken in the values above (it renders their changes when this commit ends).
+  if (action?.kind === 'submit') setTimeout(() => form.requestSubmit(), 0);
+  else if (button && button.textContent === pressed?.textContent) {
+    setTimeout(() => button.click(), 0);
   }
-  submitHeld = false;
 }
 
 /** Sets an input's value as typing would: React's onChange sees it. */
