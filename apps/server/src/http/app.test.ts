@@ -24,6 +24,8 @@ function fakeWebRoot() {
     '<!doctype html><title>Sign in</title><div id="root"></div><div id="static-page"><form method="post"></form></div>',
   );
   writeFileSync(join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(root, 'assets', 'index-abc123.js.br'), 'brotli copy');
+  writeFileSync(join(root, 'assets', 'index-abc123.js.gz'), 'gzip copy');
   return root;
 }
 
@@ -173,6 +175,24 @@ describe('HTTP shell', () => {
       const [method = '', path = ''] = route.split(' ');
       expect(document.paths[path]?.[method], route).toBeDefined();
     }
+  });
+
+  it('sends the build’s compressed copy of an asset to a client that accepts it', async () => {
+    const asset = (acceptEncoding: string) =>
+      productionApp.request('/assets/index-abc123.js', {
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+    const brotli = await asset('gzip, deflate, br');
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toContain('Accept-Encoding');
+    expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await brotli.text()).toBe('brotli copy');
+    const gzip = await asset('gzip, deflate');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toBe('gzip copy');
+    const plain = await asset('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log(1)');
   });
 
   it('compresses responses for clients that accept it', async () => {

@@ -391,7 +391,9 @@ function mountSpa(app: Hono<ApiEnv>, webRoot: string) {
       c.res.headers.set('Cache-Control', 'public, max-age=3600');
     }
   });
-  app.use('/*', serveStatic({ root: relative(process.cwd(), webRoot) }));
+  // The build writes .br and .gz copies of scripts and styles at the highest levels: sent as they
+  // are to clients that accept them, instead of compressed again for each response.
+  app.use('/*', serveStatic({ root: relative(process.cwd(), webRoot), precompressed: true }));
   // A missing asset is a 404, so that a stale page sees its chunk fail to load (and reloads).
   app.get('/assets/*', (c) => c.text('Not found', 404));
   app.get('/auth', (c) => c.html(authHtml));
