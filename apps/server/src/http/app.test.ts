@@ -157,6 +157,7 @@ describe('HTTP shell', () => {
     });
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe('/auth?next=%2Fanalytics');
+    expect(posted.headers.get('cache-control')).toBe('no-store');
   });
 
   it('documents every /api/v1 route in the OpenAPI document', async () => {

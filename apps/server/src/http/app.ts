@@ -399,7 +399,10 @@ function mountSpa(app: Hono<ApiEnv>, webRoot: string) {
   app.get('/auth', (c) => c.html(authHtml));
   // The sign-in form posts here only when sent before the app's code has loaded: back to the page,
   // whose form the app now handles.
-  app.post('/auth', (c) => c.redirect(`/auth${new URL(c.req.url).search}`, 303));
+  app.post('/auth', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(`/auth${new URL(c.req.url).search}`, 303);
+  });
   // Client-side routes (/dashboard, /call/123 …) all get the SPA.
   app.get('*', (c) => c.html(indexHtml));
 }

@@ -13,9 +13,14 @@ export const STATIC_PAGE_ID = 'static-page';
 let held: { kind: 'submit' } | { kind: 'button'; index: number } | null = null;
 /** The name of the static page's input that has the focus (the app's page takes it on mount). */
 let focusedName: string | null = null;
+/** A button pressed down and not yet released: the hand-over may come between the two. */
+let pressing: HTMLButtonElement | null = null;
 
 const inputName = (element: Element | null) =>
   element instanceof HTMLInputElement && element.name ? element.name : null;
+
+/** Holds a press that began on the static page and had not ended when the app took over. */
+let holdPress = () => {};
 
 /**
  * From the app's first line on: what is pressed on the static page waits for the app's own page,
@@ -30,12 +35,27 @@ export function watchStaticPage(): void {
     event.preventDefault();
     held = { kind: 'submit' };
   });
-  page.addEventListener('click', (event) => {
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    // A submit button's click becomes the submit event above.
-    if (!button || button.type === 'submit') return;
-    held = { kind: 'button', index: [...page.querySelectorAll('button')].indexOf(button) };
+  const hold = (button: HTMLButtonElement) => {
+    // (A whole click on a submit button arrives as the submit event above.)
+    if (button.type === 'submit') held = { kind: 'submit' };
+    // A toggle (show the password) is not pressed again: pressed twice, it would show it.
+    else if (!button.hasAttribute('aria-controls')) {
+      held = { kind: 'button', index: [...page.querySelectorAll('button')].indexOf(button) };
+    }
+  };
+  const buttonOf = (event: Event) =>
+    event.target instanceof Element ? event.target.closest('button') : null;
+  page.addEventListener('pointerdown', (event) => {
+    pressing = buttonOf(event);
   });
+  page.addEventListener('click', (event) => {
+    pressing = null;
+    const button = buttonOf(event);
+    if (button && button.type !== 'submit') hold(button);
+  });
+  holdPress = () => {
+    if (pressing) hold(pressing);
+  };
   page.addEventListener('focusin', (event) => {
     focusedName = inputName(event.target instanceof Element ? event.target : null);
   });
@@ -55,6 +75,7 @@ export function hasStaticPage(): boolean {
 export function handOverStaticPage(): void {
   const page = document.getElementById(STATIC_PAGE_ID);
   if (!page) return;
+  holdPress();
   const app = document.getElementById('root');
   const appInput = (name: string) => {
     const input = app?.querySelector(`input[name="${CSS.escape(name)}"]`);
@@ -71,6 +92,7 @@ export function handOverStaticPage(): void {
   const pressed = action?.kind === 'button' ? page.querySelectorAll('button')[action.index] : null;
   page.remove();
   held = null;
+  pressing = null;
   if (!form) return;
   if (focusedName) appInput(focusedName)?.focus();
   const button = action?.kind === 'button' ? app?.querySelectorAll('button')[action.index] : null;
