@@ -19,8 +19,15 @@ let pressing: HTMLButtonElement | null = null;
 const inputName = (element: Element | null) =>
   element instanceof HTMLInputElement && element.name ? element.name : null;
 
-/** Holds a press that began on the static page and had not ended when the app took over. */
-let holdPress = () => {};
+/** Holds a press of one of the static page's buttons for the app's page. */
+function hold(page: HTMLElement, button: HTMLButtonElement) {
+  // (A whole click on a submit button arrives as the submit event.)
+  if (button.type === 'submit') held = { kind: 'submit' };
+  // A toggle (show the password) is not pressed again: pressed twice, it would show it.
+  else if (!button.hasAttribute('aria-controls')) {
+    held = { kind: 'button', index: [...page.querySelectorAll('button')].indexOf(button) };
+  }
+}
 
 /**
  * From the app's first line on: what is pressed on the static page waits for the app's own page,
@@ -35,14 +42,6 @@ export function watchStaticPage(): void {
     event.preventDefault();
     held = { kind: 'submit' };
   });
-  const hold = (button: HTMLButtonElement) => {
-    // (A whole click on a submit button arrives as the submit event above.)
-    if (button.type === 'submit') held = { kind: 'submit' };
-    // A toggle (show the password) is not pressed again: pressed twice, it would show it.
-    else if (!button.hasAttribute('aria-controls')) {
-      held = { kind: 'button', index: [...page.querySelectorAll('button')].indexOf(button) };
-    }
-  };
   const buttonOf = (event: Event) =>
     event.target instanceof Element ? event.target.closest('button') : null;
   page.addEventListener('pointerdown', (event) => {
@@ -51,11 +50,8 @@ export function watchStaticPage(): void {
   page.addEventListener('click', (event) => {
     pressing = null;
     const button = buttonOf(event);
-    if (button && button.type !== 'submit') hold(button);
+    if (button && button.type !== 'submit') hold(page, button);
   });
-  holdPress = () => {
-    if (pressing) hold(pressing);
-  };
   page.addEventListener('focusin', (event) => {
     focusedName = inputName(event.target instanceof Element ? event.target : null);
   });
@@ -75,7 +71,8 @@ export function hasStaticPage(): boolean {
 export function handOverStaticPage(): void {
   const page = document.getElementById(STATIC_PAGE_ID);
   if (!page) return;
-  holdPress();
+  // A press begun on the static page and not yet ended.
+  if (pressing) hold(page, pressing);
   const app = document.getElementById('root');
   const appInput = (name: string) => {
     const input = app?.querySelector(`input[name="${CSS.escape(name)}"]`);
