@@ -2,18 +2,21 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers.ts';
 
-/** Holds the session check (the app's first page waits for it) until the returned function runs. */
-async function holdSessionCheck(page: Page) {
+/** Holds the requests for `url` until the returned function runs. */
+async function holdRequests(page: Page, url: string) {
   let answer = () => {};
   const held = new Promise<void>((resolve) => {
     answer = resolve;
   });
-  await page.route('**/api/auth/token', async (route) => {
+  await page.route(url, async (route) => {
     await held;
     await route.continue();
   });
   return answer;
 }
+
+/** Holds the session check (the app's first page waits for it) until the returned function runs. */
+const holdSessionCheck = (page: Page) => holdRequests(page, '**/api/auth/token');
 
 test('mia signs in, reaches the dashboard, stays signed in across a reload, and signs out', async ({
   page,
@@ -64,6 +67,29 @@ test('the sign-in form arrives in the HTML; what is typed and sent before the ap
   await expect(page).toHaveURL(/\/dashboard$/u);
   await expect(page.getByText('Northwind Clinics').first()).toBeVisible();
   await expect(page.locator('#static-page')).toHaveCount(0);
+});
+
+test('a sign-in sent before the app’s code has arrived is held, shown busy, and goes through', async ({
+  page,
+}) => {
+  // The app's entry script: until it arrives, only the page's own small script has run.
+  const deliverApp = await holdRequests(page, '**/assets/index-*.js');
+  await page.goto('/auth', { waitUntil: 'commit' });
+  // The page's own script has run: it notes where the focus is (the email field, autofocused).
+  await expect(page.locator('#static-page')).toHaveAttribute('data-focused', /email/u);
+  await page.getByLabel('Email').fill('mia@northwind.test');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  const signInButton = page.getByRole('button', { name: 'Sign in', exact: true });
+  await signInButton.click();
+  // Not posted (a post would come back as an empty form): held, and busy.
+  await expect(signInButton).toHaveAttribute('aria-busy', 'true');
+  await expect(signInButton).toBeDisabled();
+  await expect(page.getByLabel('Email')).toHaveValue('mia@northwind.test');
+  await expect(page.locator('#root')).toBeEmpty();
+
+  deliverApp();
+  await expect(page).toHaveURL(/\/dashboard$/u);
+  await expect(page.getByText('Northwind Clinics').first()).toBeVisible();
 });
 
 test('typing begun on the static sign-in form carries on in the app’s, with the focus where it was', async ({

@@ -1,9 +1,12 @@
 // Writes dist/auth.html after `vite build`: dist/index.html with the sign-in page's markup beside
-// the app's root, so that a first visit paints the form before the app's code arrives. The app
-// replaces it when it renders (lib/static-page.ts; docs/decisions/0039-sign-in-page-in-the-html.md).
+// the app's root, so that a first visit paints the form before the app's code arrives, and a
+// script of a few hundred bytes that runs before that code and notes what is done on the form
+// meanwhile. The app replaces the markup when it renders (lib/static-page.ts;
+// docs/decisions/0039-sign-in-page-in-the-html.md).
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createServer } from 'vite';
+import { build, createServer } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = (file: string) => fileURLToPath(new URL(`../dist/${file}`, import.meta.url));
@@ -14,9 +17,37 @@ function replaceOnce(text: string, search: string, replacement: string): string 
   return text.replace(search, () => replacement);
 }
 
+/** The watcher (lib/static-page-watch.ts) as one module, written beside the build's own assets. */
+async function buildWatcher(): Promise<string> {
+  const output = await build({
+    root,
+    configFile: false,
+    logLevel: 'error',
+    mode: 'production',
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      lib: { entry: 'src/lib/static-page-watch.ts', formats: ['es'] },
+    },
+  });
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) =>
+    'output' in result ? result.output : [],
+  );
+  if (chunks.length !== 1 || chunks[0]?.type !== 'chunk')
+    throw new Error(`the static page's watcher built into ${chunks.length} files, not one`);
+  const { code } = chunks[0];
+  const name = `static-page-watch-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+  writeFileSync(dist(`assets/${name}`), code);
+  return `/assets/${name}`;
+}
+
+const watcher = await buildWatcher();
+
 // Vite's server in middleware mode, only to load the page's modules in Node (no port, no watch).
 const vite = await createServer({
   root,
+  mode: 'production',
   configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
   server: { middlewareMode: true, hmr: false, watch: null },
   appType: 'custom',
@@ -39,6 +70,12 @@ try {
   const preload = `<link rel="preload" href="/assets/${fonts[0]}" as="font" type="font/woff2" crossorigin>`;
   let html = readFileSync(dist('index.html'), 'utf8');
   html = replaceOnce(html, '<title>Callboard</title>', `<title>${title}</title>${preload}`);
+  // Module scripts run in the order they appear, each once it has arrived: the watcher first.
+  html = replaceOnce(
+    html,
+    '<script type="module" crossorigin src="/assets/index-',
+    `<script type="module" src="${watcher}"></script><script type="module" crossorigin src="/assets/index-`,
+  );
   html = replaceOnce(
     html,
     '<div id="root"></div>',

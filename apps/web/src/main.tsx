@@ -12,17 +12,12 @@ import {
   ensureSessionLoaded,
   getFreshAccessToken,
 } from './lib/session.ts';
-import { watchStaticPage } from './lib/static-page.ts';
 import { startTelemetry, watchSessionIdentity } from './lib/telemetry.ts';
 
 // The session's first request (cookie → access token) goes out before anything else: the route's
 // code is some 40 files, and a browser opens six connections to a server, so a request made after
 // them waits for most of them (docs/architecture.md, "Front end").
 void ensureSessionLoaded();
-
-// The sign-in page's static copy, shown until the app renders its own, sends nothing by itself
-// from now on, and its focus is noted for the app's page (lib/static-page.ts).
-watchStaticPage();
 
 // Error reporting and analytics start next (their configuration loads beside the session); what
 // happens before they are ready waits for them.

@@ -143,7 +143,7 @@ describe('HTTP shell', () => {
   });
 
   it('serves the sign-in page with its markup, and sends a form posted before the app ran back to it', async () => {
-    for (const path of ['/auth', '/auth?next=%2Fanalytics']) {
+    for (const path of ['/auth', '/auth?next=%2Fanalytics', '/auth/']) {
       const page = await productionApp.request(path);
       expect(page.status, path).toBe(200);
       expect(page.headers.get('cache-control'), path).toBe('no-cache');
@@ -158,6 +158,9 @@ describe('HTTP shell', () => {
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe('/auth?next=%2Fanalytics');
     expect(posted.headers.get('cache-control')).toBe('no-store');
+    const trailing = await productionApp.request('/auth/', { method: 'POST' });
+    expect(trailing.status).toBe(303);
+    expect(trailing.headers.get('location')).toBe('/auth');
   });
 
   it('documents every /api/v1 route in the OpenAPI document', async () => {

@@ -396,13 +396,16 @@ function mountSpa(app: Hono<ApiEnv>, webRoot: string) {
   app.use('/*', serveStatic({ root: relative(process.cwd(), webRoot), precompressed: true }));
   // A missing asset is a 404, so that a stale page sees its chunk fail to load (and reloads).
   app.get('/assets/*', (c) => c.text('Not found', 404));
-  app.get('/auth', (c) => c.html(authHtml));
-  // The sign-in form posts here only when sent before the app's code has loaded: back to the page,
-  // whose form the app now handles.
-  app.post('/auth', (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.redirect(`/auth${new URL(c.req.url).search}`, 303);
-  });
+  // (The router takes /auth/ for /auth as well.)
+  for (const path of ['/auth', '/auth/']) {
+    app.get(path, (c) => c.html(authHtml));
+    // The sign-in form posts here only when sent before the page's first script has run: back to
+    // the page, whose form the app handles.
+    app.post(path, (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(`/auth${new URL(c.req.url).search}`, 303);
+    });
+  }
   // Client-side routes (/dashboard, /call/123 …) all get the SPA.
   app.get('*', (c) => c.html(indexHtml));
 }

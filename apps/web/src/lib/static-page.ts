@@ -1,60 +1,78 @@
 // The sign-in page arrives as markup in the HTML (dist/auth.html, written at build time by
 // scripts/prerender.ts) beside the app's empty root, so that it paints before the app's code has
-// loaded. When the app's first page renders, it takes the static page's place: in the same frame,
-// with whatever was typed into it, and the last button pressed (or form sent) in the meantime is
-// pressed again on the app's page (docs/decisions/0039-sign-in-page-in-the-html.md).
+// loaded. A small script of its own (static-page-watch.ts) runs first and notes on the static page
+// what the visitor does there. When the app's first page renders, it takes the static page's
+// place: in the same frame, with whatever was typed into it and the focus where it was, and the
+// last button pressed (or form sent) is pressed again on the app's page
+// (docs/decisions/0039-sign-in-page-in-the-html.md).
 
 export const STATIC_PAGE_ID = 'static-page';
 
 /**
- * What was pressed on the static page once the app's code ran: its form sent, or the button at
- * this position among its buttons (the app renders the same buttons in the same order).
+ * What the watcher notes on the static page, as attributes of its element. Each value is a
+ * control's key (`controlKey`), or `submit` for the form sent.
  */
-let held: { kind: 'submit' } | { kind: 'button'; index: number } | null = null;
-/** The name of the static page's input that has the focus (the app's page takes it on mount). */
-let focusedName: string | null = null;
-/** A button pressed down and not yet released: the hand-over may come between the two. */
-let pressing: HTMLButtonElement | null = null;
+export const NOTES = {
+  /** The form sent, or the last button pressed. */
+  held: 'data-held',
+  /** The control with the focus. */
+  focused: 'data-focused',
+  /** A button pressed down and not yet released: the hand-over may come between the two. */
+  pressing: 'data-pressing',
+} as const;
 
-const inputName = (element: Element | null) =>
-  element instanceof HTMLInputElement && element.name ? element.name : null;
+export const HELD_SUBMIT = 'submit';
 
-/** Holds a press of one of the static page's buttons for the app's page. */
-function hold(page: HTMLElement, button: HTMLButtonElement) {
-  // (A whole click on a submit button arrives as the submit event.)
-  if (button.type === 'submit') held = { kind: 'submit' };
-  // A toggle (show the password) is not pressed again: pressed twice, it would show it.
-  else if (!button.hasAttribute('aria-controls')) {
-    held = { kind: 'button', index: [...page.querySelectorAll('button')].indexOf(button) };
-  }
-}
+type Control = HTMLInputElement | HTMLButtonElement | HTMLAnchorElement;
+type ControlKey = ['input', string] | ['button' | 'a', number, string];
+
+const label = (element: Element) =>
+  (element.getAttribute('aria-label') ?? element.textContent).trim();
+
+const controlsOf = (root: ParentNode, tag: 'button' | 'a') => [...root.querySelectorAll(tag)];
 
 /**
- * From the app's first line on: what is pressed on the static page waits for the app's own page,
- * and the input with the focus is noted. (A form sent before that posts to /auth, which sends it
- * back here: no password in a URL.)
+ * A control's key, the same on the static page and on the app's page of the same markup: an
+ * input's name, or a button's or link's position among its kind with its label (checked when
+ * found, so that a different page's control at the same place is never the one pressed).
  */
-export function watchStaticPage(): void {
-  const page = document.getElementById(STATIC_PAGE_ID);
-  if (!page) return;
-  if (page.contains(document.activeElement)) focusedName = inputName(document.activeElement);
-  page.addEventListener('submit', (event) => {
-    event.preventDefault();
-    held = { kind: 'submit' };
-  });
-  const buttonOf = (event: Event) =>
-    event.target instanceof Element ? event.target.closest('button') : null;
-  page.addEventListener('pointerdown', (event) => {
-    pressing = buttonOf(event);
-  });
-  page.addEventListener('click', (event) => {
-    pressing = null;
-    const button = buttonOf(event);
-    if (button && button.type !== 'submit') hold(page, button);
-  });
-  page.addEventListener('focusin', (event) => {
-    focusedName = inputName(event.target instanceof Element ? event.target : null);
-  });
+export function controlKey(root: ParentNode, element: Element | null): string | null {
+  let key: ControlKey | null = null;
+  if (element instanceof HTMLInputElement) key = element.name ? ['input', element.name] : null;
+  else if (element instanceof HTMLButtonElement || element instanceof HTMLAnchorElement) {
+    const tag = element instanceof HTMLButtonElement ? 'button' : 'a';
+    key = [tag, controlsOf(root, tag).indexOf(element), label(element)];
+  }
+  return key ? JSON.stringify(key) : null;
+}
+
+/** The control of `root` with this key, if it has one. */
+export function findControl(root: ParentNode, key: string | null): Control | null {
+  let parsed: unknown;
+  try {
+    parsed = key ? JSON.parse(key) : null;
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed)) return null;
+  const [tag, at, text] = parsed as unknown[];
+  if (tag === 'input' && typeof at === 'string') {
+    return [...root.querySelectorAll('input')].find((input) => input.name === at) ?? null;
+  }
+  if ((tag !== 'button' && tag !== 'a') || typeof at !== 'number') return null;
+  const found = controlsOf(root, tag)[at];
+  return found && label(found) === text ? found : null;
+}
+
+/** Notes a press of one of the static page's buttons, for the app's page to press again. */
+export function holdPress(page: HTMLElement, button: HTMLButtonElement): void {
+  // (A whole click on a submit button arrives as the submit event.)
+  if (button.type === 'submit') page.setAttribute(NOTES.held, HELD_SUBMIT);
+  // A toggle (show the password) is not pressed again: pressed twice, it would show it.
+  else if (!button.hasAttribute('aria-controls')) {
+    const key = controlKey(page, button);
+    if (key) page.setAttribute(NOTES.held, key);
+  }
 }
 
 /** Whether the static page is still showing (the app shows nothing of its own until it goes). */
@@ -71,33 +89,30 @@ export function hasStaticPage(): boolean {
 export function handOverStaticPage(): void {
   const page = document.getElementById(STATIC_PAGE_ID);
   if (!page) return;
-  // A press begun on the static page and not yet ended.
-  if (pressing) hold(page, pressing);
+  const pressing = findControl(page, page.getAttribute(NOTES.pressing));
+  if (pressing instanceof HTMLButtonElement) holdPress(page, pressing);
   const app = document.getElementById('root');
-  const appInput = (name: string) => {
-    const input = app?.querySelector(`input[name="${CSS.escape(name)}"]`);
-    return input instanceof HTMLInputElement ? input : null;
-  };
+  if (!app) {
+    page.remove();
+    return;
+  }
   // The app's copy of the static form: the form of its inputs of the same names.
   let form: HTMLFormElement | null = null;
   for (const input of page.querySelectorAll('input')) {
-    const target = input.name ? appInput(input.name) : null;
-    form ??= target?.form ?? null;
-    if (target && input.value && !target.value) setValue(target, input.value);
+    const target = findControl(app, controlKey(page, input));
+    if (!(target instanceof HTMLInputElement)) continue;
+    form ??= target.form;
+    if (input.value && !target.value) setValue(target, input.value);
   }
-  const action = form ? held : null;
-  const pressed = action?.kind === 'button' ? page.querySelectorAll('button')[action.index] : null;
+  const held = page.getAttribute(NOTES.held);
+  const focused = page.getAttribute(NOTES.focused);
   page.remove();
-  held = null;
-  pressing = null;
   if (!form) return;
-  if (focusedName) appInput(focusedName)?.focus();
-  const button = action?.kind === 'button' ? app?.querySelectorAll('button')[action.index] : null;
+  findControl(app, focused)?.focus();
+  const button = held === HELD_SUBMIT ? null : findControl(app, held);
   // After React has taken in the values above (it renders their changes when this commit ends).
-  if (action?.kind === 'submit') setTimeout(() => form.requestSubmit(), 0);
-  else if (button && button.textContent === pressed?.textContent) {
-    setTimeout(() => button.click(), 0);
-  }
+  if (held === HELD_SUBMIT) setTimeout(() => form.requestSubmit(), 0);
+  else if (button instanceof HTMLButtonElement) setTimeout(() => button.click(), 0);
 }
 
 /** Sets an input's value as typing would: React's onChange sees it. */

@@ -1,0 +1,151 @@
+// @vitest-environment jsdom
+// The sign-in page's static copy and the app's page that takes its place: what the watcher notes
+// while the app's code loads, and what the hand-over does with it.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { handOverStaticPage, hasStaticPage, STATIC_PAGE_ID } from './static-page.ts';
+import { watchStaticPage } from './static-page-watch.ts';
+
+// The same markup on both sides, as the build renders the app's own sign-in screen.
+const SIGN_IN_FORM = `
+  <form method="post">
+    <input name="email" type="email">
+    <a href="/forgot-password">Forgot password?</a>
+    <input name="password" type="password" id="password">
+    <button type="button" aria-controls="password" aria-label="Show password"></button>
+    <button type="submit">Sign in</button>
+    <button type="button">Email me a sign-in code instead</button>
+  </form>`;
+
+let page: HTMLElement;
+let app: HTMLElement;
+
+function renderStatic(appMarkup: string) {
+  document.body.innerHTML = `<div id="root"></div><div id="${STATIC_PAGE_ID}">${SIGN_IN_FORM}</div>`;
+  page = document.getElementById(STATIC_PAGE_ID) as HTMLElement;
+  app = document.getElementById('root') as HTMLElement;
+  watchStaticPage(page);
+  // The app renders its page into the root, then hands over in the same commit.
+  return () => {
+    app.innerHTML = appMarkup;
+    handOverStaticPage();
+  };
+}
+
+const inPage = (root: HTMLElement, selector: string) => root.querySelector(selector) as HTMLElement;
+const button = (root: HTMLElement, text: string) =>
+  [...root.querySelectorAll('button')].find(
+    (candidate) => (candidate.getAttribute('aria-label') ?? candidate.textContent) === text,
+  ) as HTMLButtonElement;
+
+function type(input: HTMLElement, value: string) {
+  (input as HTMLInputElement).value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** Lets the hand-over's deferred press run. */
+const replayed = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => {
+  vi.restoreAllMocks();
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('the static sign-in page', () => {
+  it('moves what was typed, and the focus, to the app’s inputs of the same name', () => {
+    const renderApp = renderStatic(SIGN_IN_FORM);
+    type(inPage(page, '[name=email]'), 'mia@example.com');
+    type(inPage(page, '[name=password]'), 'secret words');
+    inPage(page, '[name=password]').focus();
+
+    renderApp();
+
+    expect(hasStaticPage()).toBe(false);
+    expect(inPage(app, '[name=email]')).toHaveProperty('value', 'mia@example.com');
+    expect(inPage(app, '[name=password]')).toHaveProperty('value', 'secret words');
+    expect(document.activeElement).toBe(inPage(app, '[name=password]'));
+  });
+
+  it('keeps the focus on a link or button, not only on an input', () => {
+    const renderApp = renderStatic(SIGN_IN_FORM);
+    inPage(page, 'a').focus();
+    renderApp();
+    expect(document.activeElement).toBe(inPage(app, 'a'));
+  });
+
+  it('holds a form sent before the app ran, shows it busy, and sends it from the app’s form', async () => {
+    const renderApp = renderStatic(SIGN_IN_FORM);
+    type(inPage(page, '[name=email]'), 'mia@example.com');
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    inPage(page, 'form').dispatchEvent(submit);
+    // The watcher stopped the browser's own post.
+    expect(submit.defaultPrevented).toBe(true);
+    expect(button(page, 'Sign in').disabled).toBe(true);
+    expect(button(page, 'Sign in').getAttribute('aria-busy')).toBe('true');
+
+    renderApp();
+    const appSubmit = vi.fn((event: Event) => event.preventDefault());
+    inPage(app, 'form').addEventListener('submit', appSubmit);
+    await replayed();
+
+    expect(appSubmit).toHaveBeenCalledOnce();
+    expect(inPage(app, '[name=email]')).toHaveProperty('value', 'mia@example.com');
+  });
+
+  it('presses the last button pressed again on the app’s page', async () => {
+    const renderApp = renderStatic(SIGN_IN_FORM);
+    button(page, 'Email me a sign-in code instead').click();
+    renderApp();
+    const pressed = vi.fn();
+    button(app, 'Email me a sign-in code instead').addEventListener('click', pressed);
+    await replayed();
+    expect(pressed).toHaveBeenCalledOnce();
+  });
+
+  it('holds a press that began on the static page and ends on the app’s', async () => {
+    const renderApp = renderStatic(SIGN_IN_FORM);
+    button(page, 'Email me a sign-in code instead').dispatchEvent(
+      new Event('pointerdown', { bubbles: true }),
+    );
+    renderApp();
+    const pressed = vi.fn();
+    button(app, 'Email me a sign-in code instead').addEventListener('click', pressed);
+    await replayed();
+    expect(pressed).toHaveBeenCalledOnce();
+  });
+
+  it('does not press a toggle again: pressed twice, it would show the password', async () => {
+    const renderApp = renderStatic(SIGN_IN_FORM);
+    button(page, 'Show password').click();
+    renderApp();
+    const pressed = vi.fn();
+    button(app, 'Show password').addEventListener('click', pressed);
+    await replayed();
+    expect(pressed).not.toHaveBeenCalled();
+  });
+
+  it('presses nothing when the app’s button in that place is another one', async () => {
+    const renderApp = renderStatic(SIGN_IN_FORM.replace('Email me a sign-in code', 'Send a code'));
+    button(page, 'Email me a sign-in code instead').click();
+    renderApp();
+    const pressed = vi.fn();
+    button(app, 'Send a code instead').addEventListener('click', pressed);
+    await replayed();
+    expect(pressed).not.toHaveBeenCalled();
+  });
+
+  it('hands nothing over when the app went to another page', async () => {
+    const renderApp = renderStatic('<main><h1>Calls</h1><button>Sign in</button></main>');
+    type(inPage(page, '[name=email]'), 'mia@example.com');
+    (inPage(page, 'form') as HTMLFormElement).requestSubmit();
+    renderApp();
+    const pressed = vi.fn();
+    button(app, 'Sign in').addEventListener('click', pressed);
+    await replayed();
+    expect(hasStaticPage()).toBe(false);
+    expect(pressed).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(document.body);
+  });
+});
