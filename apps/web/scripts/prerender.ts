@@ -1,6 +1,6 @@
 // Writes dist/auth.html after `vite build`: dist/index.html with the sign-in page's markup beside
 // the app's root, so that a first visit paints the form before the app's code arrives, and a
-// script of a few hundred bytes that runs before that code and notes what is done on the form
+// script of under 1 KB compressed that runs before that code and notes what is done on the form
 // meanwhile. The app replaces the markup when it renders (lib/static-page.ts;
 // docs/decisions/0039-sign-in-page-in-the-html.md).
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 // The sign-in page's first script: dist/auth.html loads it (built on its own by
-// scripts/prerender.ts, a few hundred bytes) before the app's code, which is some 130 KB. From the
+// scripts/prerender.ts, under 1 KB compressed) before the app's code, which is some 130 KB. From the
 // moment it runs, nothing pressed on the static page is sent or lost: it notes on the page what
 // was pressed, and where the focus is, and the app's page does it again when it takes over
 // (lib/static-page.ts). Before it runs, the form posts to /auth, which sends it back here: no
