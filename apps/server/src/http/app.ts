@@ -62,6 +62,7 @@ import type { ShutdownState } from './shutdown.ts';
 import { AppError, DATABASE_RETRY_AFTER_SECONDS } from './errors.ts';
 import {
   databaseErrorOf,
+  hasNoBody,
   inputGuard,
   invalidInputError,
   isInvalidInput,
@@ -99,8 +100,8 @@ const INGEST_PATH = '/api/v1/ingest/';
 /** CSV import: a file of up to 10 MB (docs/ingestion.md, "CSV import"). */
 const IMPORT_PATH = '/api/v1/admin/calls/import';
 
-function bodyLimitOf(maxSize: number) {
-  return bodyLimit({
+function bodyLimitOf(maxSize: number): MiddlewareHandler {
+  const limit = bodyLimit({
     maxSize,
     // The server adapter discards what the client still sends (without keeping it), briefly, so
     // the client reads this answer instead of a reset connection.
@@ -108,6 +109,7 @@ function bodyLimitOf(maxSize: number) {
       throw AppError.payloadTooLarge(maxSize);
     },
   });
+  return (c, next) => (hasNoBody(c.req.method) ? next() : limit(c, next));
 }
 
 /**

@@ -180,10 +180,18 @@ function bodyProblems(text: string, contentType: string): Problems {
  * limits; Hono keeps the text, so later readers do not read the stream again. Identity routes
  * (/api/auth) answer in better-auth's shape `{code, message}`, the rest in ours.
  */
+/**
+ * A GET or HEAD has no body here (the server adapter gives it none). Asking for it builds the
+ * whole web Request, its stream and its signal, on every read (docs/architecture.md, "API").
+ */
+export function hasNoBody(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
 export function inputGuard(): MiddlewareHandler {
   return async (c, next) => {
     let problems = urlProblems(c.req.url);
-    if (Object.keys(problems).length === 0 && c.req.raw.body !== null) {
+    if (Object.keys(problems).length === 0 && !hasNoBody(c.req.method) && c.req.raw.body !== null) {
       problems = bodyProblems(await c.req.text(), c.req.header('content-type') ?? '');
     }
     if (Object.keys(problems).length > 0) {
