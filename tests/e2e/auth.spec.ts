@@ -83,7 +83,7 @@ test('a sign-in sent before the app’s code has arrived is held, shown busy, an
   await signInButton.click();
   // Not posted (a post would come back as an empty form): held, and busy.
   await expect(signInButton).toHaveAttribute('aria-busy', 'true');
-  await expect(signInButton).toBeDisabled();
+  await expect(signInButton).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByLabel('Email')).toHaveValue('mia@northwind.test');
   await expect(page.locator('#root')).toBeEmpty();
 

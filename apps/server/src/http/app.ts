@@ -398,7 +398,7 @@ function mountSpa(app: Hono<ApiEnv>, webRoot: string) {
   app.use('/*', serveStatic({ root: relative(process.cwd(), webRoot), precompressed: true }));
   // A missing asset is a 404, so that a stale page sees its chunk fail to load (and reloads).
   app.get('/assets/*', (c) => c.text('Not found', 404));
-  // (The router takes /auth/ for /auth as well.)
+  // The browser's router shows the sign-in page at /auth/ too (Hono tells the two apart).
   for (const path of ['/auth', '/auth/']) {
     app.get(path, (c) => c.html(authHtml));
     // The sign-in form posts here only when sent before the page's first script has run: back to

@@ -175,19 +175,20 @@ function bodyProblems(text: string, contentType: string): Problems {
 }
 
 /**
- * Middleware for /api/*: refuses a request whose URL or body carries a string PostgreSQL cannot
- * take, before any handler (ours or better-auth's) reads it. Bodies are read after the body-size
- * limits; Hono keeps the text, so later readers do not read the stream again. Identity routes
- * (/api/auth) answer in better-auth's shape `{code, message}`, the rest in ours.
- */
-/**
- * A GET or HEAD has no body here (the server adapter gives it none). Asking for it builds the
- * whole web Request, its stream and its signal, on every read (docs/architecture.md, "API").
+ * A GET or HEAD has no body here: the server adapter gives it none. Asking for one anyway makes
+ * the adapter build the full web Request (headers, signal) it otherwise does without
+ * (docs/architecture.md, "API").
  */
 export function hasNoBody(method: string): boolean {
   return method === 'GET' || method === 'HEAD';
 }
 
+/**
+ * Middleware for /api/*: refuses a request whose URL or body carries a string PostgreSQL cannot
+ * take, before any handler (ours or better-auth's) reads it. Bodies are read after the body-size
+ * limits; Hono keeps the text, so later readers do not read the stream again. Identity routes
+ * (/api/auth) answer in better-auth's shape `{code, message}`, the rest in ours.
+ */
 export function inputGuard(): MiddlewareHandler {
   return async (c, next) => {
     let problems = urlProblems(c.req.url);

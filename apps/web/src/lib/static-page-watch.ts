@@ -19,14 +19,23 @@ export function watchStaticPage(page: HTMLElement): void {
   page.addEventListener('submit', (event) => {
     event.preventDefault();
     page.setAttribute(NOTES.held, HELD_SUBMIT);
-    // Busy, as the app's own button is while it signs in: pressing again does nothing more.
+    // Busy, as the app's own button is while it signs in; sending again adds nothing. Not
+    // `disabled`: that would take the focus off the button the visitor has just pressed.
     const form = event.target instanceof HTMLFormElement ? event.target : null;
     for (const button of form?.querySelectorAll('button[type="submit"]') ?? []) {
       button.setAttribute('aria-busy', 'true');
-      button.setAttribute('disabled', '');
+      button.setAttribute('aria-disabled', 'true');
+      if (button instanceof HTMLElement) button.style.opacity = '0.7';
     }
   });
-  page.addEventListener('pointerdown', (event) => note(NOTES.pressing, buttonOf(event)));
+  // A press in progress: the primary button, down on one of the page's buttons. Released
+  // anywhere or cancelled (a swipe that began on it), it is no longer one.
+  page.addEventListener('pointerdown', (event) => {
+    note(NOTES.pressing, event.button === 0 ? buttonOf(event) : null);
+  });
+  const released = () => page.removeAttribute(NOTES.pressing);
+  document.addEventListener('pointerup', released, true);
+  document.addEventListener('pointercancel', released, true);
   page.addEventListener('click', (event) => {
     page.removeAttribute(NOTES.pressing);
     const button = buttonOf(event);

@@ -42,6 +42,11 @@ function type(input: HTMLElement, value: string) {
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** The primary button goes down on `element`, and stays down. */
+function pressDown(element: HTMLElement) {
+  element.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, button: 0 }));
+}
+
 /** Lets the hand-over's deferred press run. */
 const replayed = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -82,7 +87,7 @@ describe('the static sign-in page', () => {
     inPage(page, 'form').dispatchEvent(submit);
     // The watcher stopped the browser's own post.
     expect(submit.defaultPrevented).toBe(true);
-    expect(button(page, 'Sign in').disabled).toBe(true);
+    expect(button(page, 'Sign in').getAttribute('aria-disabled')).toBe('true');
     expect(button(page, 'Sign in').getAttribute('aria-busy')).toBe('true');
 
     renderApp();
@@ -106,14 +111,40 @@ describe('the static sign-in page', () => {
 
   it('holds a press that began on the static page and ends on the app’s', async () => {
     const renderApp = renderStatic(SIGN_IN_FORM);
-    button(page, 'Email me a sign-in code instead').dispatchEvent(
-      new Event('pointerdown', { bubbles: true }),
-    );
+    pressDown(button(page, 'Email me a sign-in code instead'));
     renderApp();
     const pressed = vi.fn();
     button(app, 'Email me a sign-in code instead').addEventListener('click', pressed);
     await replayed();
     expect(pressed).toHaveBeenCalledOnce();
+  });
+
+  it('forgets a press that was cancelled or released elsewhere', async () => {
+    for (const ending of ['pointercancel', 'pointerup'] as const) {
+      const renderApp = renderStatic(SIGN_IN_FORM);
+      pressDown(button(page, 'Email me a sign-in code instead'));
+      // A swipe that began on the button, or a release outside the page.
+      document.body.dispatchEvent(new MouseEvent(ending, { bubbles: true }));
+      renderApp();
+      const pressed = vi.fn();
+      button(app, 'Email me a sign-in code instead').addEventListener('click', pressed);
+      await replayed();
+      expect(pressed, ending).not.toHaveBeenCalled();
+    }
+  });
+
+  it('keeps a sent form sent when another button is pressed after it', async () => {
+    const renderApp = renderStatic(SIGN_IN_FORM);
+    inPage(page, 'form').dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    button(page, 'Email me a sign-in code instead').click();
+    renderApp();
+    const appSubmit = vi.fn((event: Event) => event.preventDefault());
+    inPage(app, 'form').addEventListener('submit', appSubmit);
+    const pressed = vi.fn();
+    button(app, 'Email me a sign-in code instead').addEventListener('click', pressed);
+    await replayed();
+    expect(appSubmit).toHaveBeenCalledOnce();
+    expect(pressed).not.toHaveBeenCalled();
   });
 
   it('does not press a toggle again: pressed twice, it would show the password', async () => {
@@ -137,12 +168,15 @@ describe('the static sign-in page', () => {
   });
 
   it('hands nothing over when the app went to another page', async () => {
-    const renderApp = renderStatic('<main><h1>Calls</h1><button>Sign in</button></main>');
+    const renderApp = renderStatic(
+      '<main><h1>Calls</h1><a href="/call/1">Forgot password?</a><button>Email me a sign-in code instead</button></main>',
+    );
     type(inPage(page, '[name=email]'), 'mia@example.com');
-    (inPage(page, 'form') as HTMLFormElement).requestSubmit();
+    inPage(page, 'a').focus();
+    button(page, 'Email me a sign-in code instead').click();
     renderApp();
     const pressed = vi.fn();
-    button(app, 'Sign in').addEventListener('click', pressed);
+    button(app, 'Email me a sign-in code instead').addEventListener('click', pressed);
     await replayed();
     expect(hasStaticPage()).toBe(false);
     expect(pressed).not.toHaveBeenCalled();

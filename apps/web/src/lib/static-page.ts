@@ -66,6 +66,8 @@ export function findControl(root: ParentNode, key: string | null): Control | nul
 
 /** Notes a press of one of the static page's buttons, for the app's page to press again. */
 export function holdPress(page: HTMLElement, button: HTMLButtonElement): void {
+  // A form sent stays sent: its button shows busy, and nothing pressed later takes its place.
+  if (page.getAttribute(NOTES.held) === HELD_SUBMIT) return;
   // (A whole click on a submit button arrives as the submit event.)
   if (button.type === 'submit') page.setAttribute(NOTES.held, HELD_SUBMIT);
   // A toggle (show the password) is not pressed again: pressed twice, it would show it.
