@@ -103,11 +103,15 @@ function TabRow<V extends string>({
     );
   }, []);
 
+  // The observer reports once on observing, after the browser's own layout: measuring here
+  // instead would force a layout of the whole page before its first paint.
   useEffect(() => {
     const scroller = scrollerRef.current;
     if (!scroller) return;
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return;
+    }
     const observer = new ResizeObserver(measure);
     observer.observe(scroller);
     if (listRef.current) observer.observe(listRef.current);
@@ -115,7 +119,14 @@ function TabRow<V extends string>({
   }, [measure]);
 
   // Keep the selected tab in view, clear of the fade: at once on first render, smoothly after.
+  // A row that has just mounted is scrolled to its start, where the first tab already is: reading
+  // where the tabs are would only force a layout.
+  const selectedIsFirst = items[0]?.value === value;
   useLayoutEffect(() => {
+    if (!scrolledOnce.current && selectedIsFirst) {
+      scrolledOnce.current = true;
+      return;
+    }
     const scroller = scrollerRef.current;
     const tab = listRef.current?.querySelector<HTMLElement>('[aria-selected="true"]');
     if (!scroller || !tab) return;
@@ -135,7 +146,7 @@ function TabRow<V extends string>({
     } else {
       scroller.scrollLeft = target;
     }
-  }, [value]);
+  }, [value, selectedIsFirst]);
 
   function scrollBy(direction: 1 | -1) {
     const scroller = scrollerRef.current;

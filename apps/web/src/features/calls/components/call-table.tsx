@@ -17,7 +17,7 @@ import {
   type CallListItem,
   type CallSearchTerms,
 } from '@callboard/contract';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
@@ -716,9 +716,12 @@ function useWaitingClock(columns: readonly CallColumn[]): Date {
   return useNow(shown ? 60_000 : 24 * 3_600_000);
 }
 
-/** The document offset of the table body, which the window virtualiser counts from. */
-function useOffsetTop(ref: RefObject<HTMLElement | null>): number {
-  const [offset, setOffset] = useState(0);
+/**
+ * The document offset of the table body, which the window virtualiser counts from; null until the
+ * browser has laid the page out (read any sooner, it would force that layout).
+ */
+function useOffsetTop(ref: RefObject<HTMLElement | null>): number | null {
+  const [offset, setOffset] = useState<number | null>(null);
   useEffect(() => {
     const measure = () => {
       const node = ref.current;
@@ -735,6 +738,25 @@ function useOffsetTop(ref: RefObject<HTMLElement | null>): number {
 const ESTIMATED_ROW_HEIGHT = { table: 64, card: 150 } as const;
 
 /**
+ * A row's height as the virtualiser learns it: from its ResizeObserver, which reports after the
+ * browser's own layout, or from what it already knows. Never read from the row when it mounts:
+ * that read forces a layout of the whole page in the middle of React's commit, and the height it
+ * learns re-renders the list at once, before the first paint (docs/architecture.md, "Front end").
+ */
+function measureRow(
+  row: HTMLTableRowElement,
+  entry: ResizeObserverEntry | undefined,
+  virtualizer: Virtualizer<Window, HTMLTableRowElement>,
+): number {
+  if (entry) return measureElement(row, entry, virtualizer);
+  const index = virtualizer.indexFromElement(row);
+  return (
+    virtualizer.itemSizeCache.get(virtualizer.options.getItemKey(index)) ??
+    virtualizer.options.estimateSize(index)
+  );
+}
+
+/**
  * Only the rows near the viewport are in the DOM, a page of 100 as much as every call of "load
  * all": a row is some 50 elements, and 100 of them cost the first paint more than the rest of the
  * screen (docs/decisions/0029-the-call-list-renders-only-the-rows-in-view.md).
@@ -743,13 +765,17 @@ export function CallTable(props: CallTableProps) {
   const { rows, agents, people, stale, id, labelledBy, sort, onSortChange, selection, shortcuts } =
     props;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const scrollMargin = useOffsetTop(bodyRef);
+  const offsetTop = useOffsetTop(bodyRef);
+  const scrollMargin = offsetTop ?? 0;
   const { open, listSearch, q } = useOpenCall(rows);
   const cards = useMediaQuery('(max-width: 767px)');
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => (cards ? ESTIMATED_ROW_HEIGHT.card : ESTIMATED_ROW_HEIGHT.table),
-    overscan: 8,
+    // Until the table's place is known the list counts from the top of the page, which already
+    // takes in more rows than fit below the header: no more are drawn before the first paint.
+    overscan: offsetTop === null ? 0 : 8,
+    measureElement: measureRow,
     scrollMargin,
     getItemKey: (index) => rows[index]?.call_id ?? index,
     initialRect: { width: window.innerWidth, height: window.innerHeight },
