@@ -214,11 +214,18 @@ function targetRows(results: Results, scales: ScaleResults[]): [string, string, 
       ms(pgliteClosed?.http.p99Ms),
       (pgliteClosed?.http.p99Ms ?? Infinity) <= 300,
     ],
-    [
-      'first dashboard rows ≤ 400 ms (median of 10)',
-      `${fe.firstRowsMedianMs} ms`,
-      fe.firstRowsMedianMs <= 400,
-    ],
+    // Judged by the browser's clock where the run has it (docs/benchmarks.md, "How it measures").
+    fe.firstRowsPaintMedianMs === undefined
+      ? [
+          'first dashboard rows ≤ 400 ms (median of 10)',
+          `${fe.firstRowsMedianMs} ms (the test driver's clock)`,
+          fe.firstRowsMedianMs <= 400,
+        ]
+      : [
+          'first dashboard rows ≤ 400 ms (median of 10)',
+          `${fe.firstRowsPaintMedianMs} ms (the test driver's clock: ${fe.firstRowsMedianMs} ms)`,
+          fe.firstRowsPaintMedianMs <= 400,
+        ],
     [
       '`/dashboard` DOM nodes with 100 rows ≤ 1,500',
       fe.dashboardDomNodes.toLocaleString('en'),
@@ -350,7 +357,7 @@ ${scores.map((s) => `| \`${s.page}\` | ${s.performance} | ${s.fcpMs} | ${s.lcpMs
 
 function waterfallSection(steps: WaterfallStep[]) {
   return `
-The way to the first rows (medians of the same 10 visits, milliseconds from the start of navigation):
+The way to the first rows (medians of the same 10 visits, milliseconds from the start of navigation, by the browser's clock: Resource Timing):
 
 | step | starts | ends |
 | --- | ---: | ---: |
@@ -436,9 +443,13 @@ ${targets(results, scales, previous)}
   own throughput the server delivers. Both share the machine's 2 cores with PostgreSQL.
 - **Memory**: the server's resident set size (VmRSS), sampled every 250 ms; the peak under each
   scenario. Idle after start-up: ${results.postgres.idleRssMb} MB.
-- **Front end**: Debian's Chromium driven by Playwright, 1280 × 800, against the same server; a
-  visit's steps are timed from the requests it makes. Lighthouse (the \`lighthouse\` package) runs
-  in the same browser.
+- **Front end**: Debian's Chromium driven by Playwright, 1280 × 800, against the same server. A
+  visit is timed by the browser's own clock, from the start of navigation: each request from the
+  page's Resource Timing, the first rows at the animation frame after the task that put the first
+  call row in the DOM (the frame that paints it). The test driver's time, from its call to open
+  the page to its sight of the row, is shown beside it: it adds the driver's round trips to the
+  browser (about 50 ms here). Runs before 2026-11-29 timed everything by the driver.
+  Lighthouse (the \`lighthouse\` package) runs in the same browser.
 - **Scale**: \`npm run bench -- --calls 10000000\` loads ten times the data into a database of its
   own (\`callboard_bench_10m\`; the first load takes over an hour) and runs the PostgreSQL
   scenarios alone. Its figures are kept in \`bench/results-10m.json\` and shown below beside these;
@@ -465,7 +476,8 @@ ${table(results.pglite.scenarios, false)}
 | \`/auth\` initial CSS (gzip) | ${fe.authInitialCssGzipKb} KB |
 | \`/dashboard\` JS, first visit signed in (gzip) | ${fe.dashboardJsGzipKb} KB |
 | \`/dashboard\` CSS (gzip) | ${fe.dashboardCssGzipKb} KB |
-| navigation to first rows on \`/dashboard\`, median of 10 | ${fe.firstRowsMedianMs} ms |
+| navigation to the first painted row on \`/dashboard\`, median of 10, the browser's clock | ${fe.firstRowsPaintMedianMs === undefined ? '—' : `${fe.firstRowsPaintMedianMs} ms`} |
+| the same, as the test driver sees it | ${fe.firstRowsMedianMs} ms |
 | \`/dashboard\` DOM nodes with 100 rows | ${fe.dashboardDomNodes} |
 | "load all": rows | ${fe.loadAll.rows.toLocaleString('en')} |
 | "load all": navigation to first rows | ${fe.loadAll.firstRowsMs} ms |
@@ -473,7 +485,7 @@ ${table(results.pglite.scenarios, false)}
 | "load all": scrolling top to bottom in 20 steps | ${fe.loadAll.scrollMs} ms |
 | "load all": last call rendered at the bottom | ${fe.loadAll.lastRowRendered ? 'yes' : 'no'} |
 
-Samples of the first-rows time: ${fe.firstRowsSamplesMs.join(', ')} ms.
+Samples of the first-rows time: ${fe.firstRowsPaintSamplesMs ? `${fe.firstRowsPaintSamplesMs.join(', ')} ms by the browser's clock; ` : ''}${fe.firstRowsSamplesMs.join(', ')} ms as the driver sees it.
 ${fe.waterfall ? waterfallSection(fe.waterfall) : ''}${results.lighthouse ? lighthouseSection(results.lighthouse) : ''}${results.live ? `\n${liveSection(results.live)}` : ''}`;
   writeFileSync(file, text);
 }
