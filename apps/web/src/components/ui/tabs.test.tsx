@@ -227,3 +227,52 @@ describe('Tabs kept in the address', () => {
     expect(onValueChange).not.toHaveBeenCalled();
   });
 });
+
+// Reading a size or position while React commits makes the browser lay the whole page out there
+// and then (docs/architecture.md, "Front end"): the row learns its overflow from a ResizeObserver.
+describe('the tab row and the layout', () => {
+  /** A ResizeObserver whose reports the test sends. */
+  function reportingResizeObserver() {
+    const callbacks: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          callbacks.push(callback);
+        }
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    return { report: () => act(() => callbacks.forEach((callback) => callback())) };
+  }
+
+  it('shows the scroll hint once the observer reports that the row overflows', () => {
+    const observer = reportingResizeObserver();
+    const { container } = render(
+      <StateTabs initial="members" refuse={[]} onValueChange={() => undefined} />,
+    );
+    const hint = () => container.querySelector('button[aria-hidden="true"]');
+    const scroller = screen.getByRole('tablist').parentElement;
+    if (!scroller) throw new Error('no scroller');
+    Object.defineProperty(scroller, 'clientWidth', { configurable: true, value: 200 });
+    Object.defineProperty(scroller, 'scrollWidth', { configurable: true, value: 320 });
+    expect(hint()).toBeNull();
+
+    observer.report();
+
+    expect(hint()).not.toBeNull();
+  });
+
+  it('reads where the tabs are only when the selected one may be out of view', () => {
+    const offsetLeft = vi.spyOn(HTMLElement.prototype, 'offsetLeft', 'get');
+    renderTabs('members');
+    expect(offsetLeft).not.toHaveBeenCalled();
+    cleanup();
+
+    renderTabs('agents');
+    expect(offsetLeft).toHaveBeenCalled();
+    offsetLeft.mockRestore();
+  });
+});

@@ -355,6 +355,59 @@ describe('CallListScreen in "load all" mode', () => {
     expect(screen.getByRole('radio', { name: 'Load all' })).toHaveProperty('checked', true);
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
   });
+
+  // docs/architecture.md, "Front end": the first commit is what the first rows wait for.
+  it('draws at first only the rows that fit the window, reading no row’s size', async () => {
+    // A ResizeObserver that reports when the test says so, as a browser does after its layout.
+    const reports: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: ResizeObserverCallback) {
+          reports.push(() => this.callback([], this));
+        }
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const rowReads = vi.fn();
+    const offsetHeight = vi
+      .spyOn(HTMLElement.prototype, 'offsetHeight', 'get')
+      .mockImplementation(function (this: HTMLElement) {
+        if (this.tagName === 'TR') rowReads();
+        return 0;
+      });
+    const boundingRect = vi.spyOn(Element.prototype, 'getBoundingClientRect');
+    onTestFinished(() => {
+      offsetHeight.mockRestore();
+      boundingRect.mockRestore();
+    });
+    const page = Array.from({ length: 100 }, (_, index) =>
+      callSummary({ call_id: `call_${String(index).padStart(3, '0')}` }),
+    );
+    renderCalls({
+      ...organisationRoutes,
+      'GET /api/v1/calls': () =>
+        jsonResponse(callList(page, { counts: { open: 100, closed: 0, all: 100 } })),
+    });
+    const table = await screen.findByRole('table');
+    const drawn = () => table.querySelectorAll('tr[data-row-index]').length;
+
+    // A row is estimated at 64 px until it is measured.
+    const fit = Math.ceil(window.innerHeight / 64);
+    expect(drawn()).toBeGreaterThanOrEqual(fit);
+    expect(drawn()).toBeLessThanOrEqual(fit + 1);
+    expect(rowReads).not.toHaveBeenCalled();
+    expect(boundingRect.mock.contexts.some((node) => (node as Element).tagName === 'TR')).toBe(
+      false,
+    );
+
+    // The observers report: the table's place is known, and 8 more rows are drawn below.
+    const first = drawn();
+    act(() => reports.forEach((report) => report()));
+    await waitFor(() => expect(drawn()).toBe(first + 8));
+  });
 });
 
 /** GET /api/v1/calls answering `first` once and the list after; `attempts` counts the asks. */
