@@ -1,27 +1,25 @@
 // Dates, times, durations and counts for people, in the browser's locale and time zone (Intl).
-// Each formatter is built once, when first used: lists format hundreds of cells per render, and
-// building all eleven as the module loaded took some 15 ms before the first page could render.
+// Formatters are built once: lists format hundreds of cells per render.
 
-/** Builds a value on its first use and keeps it. */
-function once<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
-}
-
-const dateTime = once(
-  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-);
-const dateOnly = once(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
-const timeOnly = once(() => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }));
-const fullDateTime = once(
-  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' }),
-);
-const relative = once(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }));
-const count = once(() => new Intl.NumberFormat());
-const unitFormat = (unit: string, unitDisplay: 'short' | 'long') =>
-  once(() => new Intl.NumberFormat(undefined, { style: 'unit', unit, unitDisplay }));
-const minutes = unitFormat('minute', 'short');
-const seconds = unitFormat('second', 'short');
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+const fullDateTime = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'full',
+  timeStyle: 'long',
+});
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const count = new Intl.NumberFormat();
+const minutes = new Intl.NumberFormat(undefined, {
+  style: 'unit',
+  unit: 'minute',
+  unitDisplay: 'short',
+});
+const seconds = new Intl.NumberFormat(undefined, {
+  style: 'unit',
+  unit: 'second',
+  unitDisplay: 'short',
+});
 
 function toDate(value: string | Date): Date | null {
   const date = typeof value === 'string' ? new Date(value) : value;
@@ -31,25 +29,25 @@ function toDate(value: string | Date): Date | null {
 /** "12 Mar 2026, 14:32" (in the user's locale). Empty for an unreadable value. */
 export function formatDateTime(value: string | Date): string {
   const date = toDate(value);
-  return date ? dateTime().format(date) : '';
+  return date ? dateTime.format(date) : '';
 }
 
 /** "12 Mar 2026". */
 export function formatDate(value: string | Date): string {
   const date = toDate(value);
-  return date ? dateOnly().format(date) : '';
+  return date ? dateOnly.format(date) : '';
 }
 
 /** "14:32". */
 export function formatTime(value: string | Date): string {
   const date = toDate(value);
-  return date ? timeOnly().format(date) : '';
+  return date ? timeOnly.format(date) : '';
 }
 
 /** "Thursday 12 March 2026 at 14:32:05 GMT" — for a title attribute beside a shorter form. */
 export function formatFullDateTime(value: string | Date): string {
   const date = toDate(value);
-  return date ? fullDateTime().format(date) : '';
+  return date ? fullDateTime.format(date) : '';
 }
 
 const RELATIVE_STEPS: { unit: Intl.RelativeTimeFormatUnit; seconds: number; below: number }[] = [
@@ -68,10 +66,10 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
   if (!date) return '';
   const diff = (date.getTime() - now.getTime()) / 1000;
   const distance = Math.abs(diff);
-  if (distance < 45) return relative().format(0, 'second');
+  if (distance < 45) return relative.format(0, 'second');
   const step = RELATIVE_STEPS.find((candidate) => distance < candidate.below) ?? RELATIVE_STEPS[0];
   if (!step) return '';
-  return relative().format(Math.round(diff / step.seconds), step.unit);
+  return relative.format(Math.round(diff / step.seconds), step.unit);
 }
 
 /** A call's length as a clock: "4:05", "1:02:09". */
@@ -89,15 +87,13 @@ export function formatDurationLong(totalSeconds: number): string {
   const whole = Math.max(0, Math.round(totalSeconds));
   const mins = Math.floor(whole / 60);
   const secs = whole % 60;
-  if (mins === 0) return seconds().format(secs);
-  return secs === 0
-    ? minutes().format(mins)
-    : `${minutes().format(mins)}, ${seconds().format(secs)}`;
+  if (mins === 0) return seconds.format(secs);
+  return secs === 0 ? minutes.format(mins) : `${minutes.format(mins)}, ${seconds.format(secs)}`;
 }
 
 /** 1,234 (with the locale's grouping). */
 export function formatCount(value: number): string {
-  return count().format(value);
+  return count.format(value);
 }
 
 const WAITING_STEPS = [
@@ -105,11 +101,12 @@ const WAITING_STEPS = [
   { unit: 'hour', short: 'h', seconds: 3600 },
   { unit: 'minute', short: 'min', seconds: 60 },
 ] as const;
-const waitingLong = {
-  day: unitFormat('day', 'long'),
-  hour: unitFormat('hour', 'long'),
-  minute: unitFormat('minute', 'long'),
-} satisfies Record<(typeof WAITING_STEPS)[number]['unit'], () => Intl.NumberFormat>;
+const waitingLong = Object.fromEntries(
+  WAITING_STEPS.map(({ unit }) => [
+    unit,
+    new Intl.NumberFormat(undefined, { style: 'unit', unit, unitDisplay: 'long' }),
+  ]),
+) as Record<(typeof WAITING_STEPS)[number]['unit'], Intl.NumberFormat>;
 
 /**
  * How long something has waited since `since`, in its largest whole unit: short ("45 min", "3 h",
@@ -123,5 +120,5 @@ export function formatWaiting(
   const elapsed = date ? Math.max(0, (now.getTime() - date.getTime()) / 1000) : 0;
   const step = WAITING_STEPS.find((candidate) => elapsed >= candidate.seconds) ?? WAITING_STEPS[2];
   const amount = Math.floor(elapsed / step.seconds);
-  return { short: `${amount} ${step.short}`, long: waitingLong[step.unit]().format(amount) };
+  return { short: `${amount} ${step.short}`, long: waitingLong[step.unit].format(amount) };
 }
