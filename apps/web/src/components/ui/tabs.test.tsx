@@ -6,7 +6,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { stubResizeObserver } from '../../testing/render.tsx';
 import { TabPanel, Tabs } from './tabs.tsx';
 
@@ -250,15 +250,19 @@ describe('the tab row and the layout', () => {
 
   it('shows the scroll hint once the observer reports that the row overflows', () => {
     const observer = reportingResizeObserver();
+    // Every element is 200 px wide and holds 320 px: the row overflows.
+    const scrollWidth = vi.spyOn(Element.prototype, 'scrollWidth', 'get').mockReturnValue(320);
+    const clientWidth = vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(200);
+    onTestFinished(() => {
+      scrollWidth.mockRestore();
+      clientWidth.mockRestore();
+    });
     const { container } = render(
       <StateTabs initial="members" refuse={[]} onValueChange={() => undefined} />,
     );
     const hint = () => container.querySelector('button[aria-hidden="true"]');
-    const scroller = screen.getByRole('tablist').parentElement;
-    if (!scroller) throw new Error('no scroller');
-    Object.defineProperty(scroller, 'clientWidth', { configurable: true, value: 200 });
-    Object.defineProperty(scroller, 'scrollWidth', { configurable: true, value: 320 });
     expect(hint()).toBeNull();
+    expect(scrollWidth).not.toHaveBeenCalled();
 
     observer.report();
 
@@ -267,12 +271,12 @@ describe('the tab row and the layout', () => {
 
   it('reads where the tabs are only when the selected one may be out of view', () => {
     const offsetLeft = vi.spyOn(HTMLElement.prototype, 'offsetLeft', 'get');
+    onTestFinished(() => offsetLeft.mockRestore());
     renderTabs('members');
     expect(offsetLeft).not.toHaveBeenCalled();
     cleanup();
 
     renderTabs('agents');
     expect(offsetLeft).toHaveBeenCalled();
-    offsetLeft.mockRestore();
   });
 });

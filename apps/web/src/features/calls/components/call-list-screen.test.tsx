@@ -357,56 +357,99 @@ describe('CallListScreen in "load all" mode', () => {
   });
 
   // docs/architecture.md, "Front end": the first commit is what the first rows wait for.
-  it('draws at first only the rows that fit the window, reading no row’s size', async () => {
-    // A ResizeObserver that reports when the test says so, as a browser does after its layout.
-    const reports: (() => void)[] = [];
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        constructor(private readonly callback: ResizeObserverCallback) {
-          reports.push(() => this.callback([], this));
-        }
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-    const rowReads = vi.fn();
-    const offsetHeight = vi
-      .spyOn(HTMLElement.prototype, 'offsetHeight', 'get')
-      .mockImplementation(function (this: HTMLElement) {
-        if (this.tagName === 'TR') rowReads();
-        return 0;
+  describe('the first rows', () => {
+    /**
+     * Page 1 of 100 calls, with ResizeObservers that report when the test says so (a browser
+     * reports after its layout), and every read of a row's size counted.
+     */
+    async function renderPage() {
+      const observers: { callback: ResizeObserverCallback; observer: ResizeObserver }[] = [];
+      vi.stubGlobal(
+        'ResizeObserver',
+        class {
+          constructor(callback: ResizeObserverCallback) {
+            observers.push({ callback, observer: this });
+          }
+          observe() {}
+          unobserve() {}
+          disconnect() {}
+        },
+      );
+      const rowReads = vi.fn();
+      const offsetHeight = vi
+        .spyOn(HTMLElement.prototype, 'offsetHeight', 'get')
+        .mockImplementation(function (this: HTMLElement) {
+          if (this.tagName === 'TR') rowReads();
+          return 0;
+        });
+      const boundingRect = vi.spyOn(Element.prototype, 'getBoundingClientRect');
+      onTestFinished(() => {
+        offsetHeight.mockRestore();
+        boundingRect.mockRestore();
       });
-    const boundingRect = vi.spyOn(Element.prototype, 'getBoundingClientRect');
-    onTestFinished(() => {
-      offsetHeight.mockRestore();
-      boundingRect.mockRestore();
-    });
-    const page = Array.from({ length: 100 }, (_, index) =>
-      callSummary({ call_id: `call_${String(index).padStart(3, '0')}` }),
-    );
-    renderCalls({
-      ...organisationRoutes,
-      'GET /api/v1/calls': () =>
-        jsonResponse(callList(page, { counts: { open: 100, closed: 0, all: 100 } })),
-    });
-    const table = await screen.findByRole('table');
-    const drawn = () => table.querySelectorAll('tr[data-row-index]').length;
+      const page = Array.from({ length: 100 }, (_, index) =>
+        callSummary({ call_id: `call_${String(index).padStart(3, '0')}` }),
+      );
+      renderCalls({
+        ...organisationRoutes,
+        'GET /api/v1/calls': () =>
+          jsonResponse(callList(page, { counts: { open: 100, closed: 0, all: 100 } })),
+      });
+      const table = await screen.findByRole('table');
+      const rows = () => [...table.querySelectorAll<HTMLElement>('tr[data-row-index]')];
+      return {
+        rows,
+        readsOfRows: () =>
+          rowReads.mock.calls.length +
+          boundingRect.mock.contexts.filter((node) => (node as Element).tagName === 'TR').length,
+        /** Every observer reports; the rows' observer hears that each drawn row is `height` tall. */
+        report: (height?: number) => {
+          const entries = rows().map((row) => ({
+            target: row,
+            borderBoxSize: [{ blockSize: height ?? 0, inlineSize: 0 }],
+          })) as unknown as ResizeObserverEntry[];
+          act(() => {
+            for (const { callback, observer } of observers) {
+              callback(height === undefined ? [] : entries, observer);
+            }
+          });
+        },
+      };
+    }
 
     // A row is estimated at 64 px until it is measured.
-    const fit = Math.ceil(window.innerHeight / 64);
-    expect(drawn()).toBeGreaterThanOrEqual(fit);
-    expect(drawn()).toBeLessThanOrEqual(fit + 1);
-    expect(rowReads).not.toHaveBeenCalled();
-    expect(boundingRect.mock.contexts.some((node) => (node as Element).tagName === 'TR')).toBe(
-      false,
-    );
+    const fit = () => Math.ceil(window.innerHeight / 64);
 
-    // The observers report: the table's place is known, and 8 more rows are drawn below.
-    const first = drawn();
-    act(() => reports.forEach((report) => report()));
-    await waitFor(() => expect(drawn()).toBe(first + 8));
+    it('at the top of the page, are only those that fit the window, and no row’s size is read', async () => {
+      const list = await renderPage();
+      expect(list.rows().length).toBeGreaterThanOrEqual(fit());
+      expect(list.rows().length).toBeLessThanOrEqual(fit() + 1);
+      expect(list.readsOfRows()).toBe(0);
+
+      // The observers report: the table's place is known, and 8 more rows are drawn below.
+      const first = list.rows().length;
+      list.report();
+      await waitFor(() => expect(list.rows().length).toBe(first + 8));
+      expect(list.readsOfRows()).toBe(0);
+    });
+
+    it('scrolled down, come with the rows either side at once', async () => {
+      vi.stubGlobal('scrollY', 640);
+      const list = await renderPage();
+      // From 640 px down the rows from index 10 fit, and 8 more either side are drawn.
+      expect(list.rows()[0]?.dataset['rowIndex']).toBe('2');
+      expect(list.rows().length).toBeGreaterThanOrEqual(fit() + 16);
+    });
+
+    it('take their heights from the observer’s report', async () => {
+      const list = await renderPage();
+      list.report();
+      await waitFor(() => expect(list.rows().length).toBe(fit() + 8));
+
+      // Rows of 150 px: fewer fit the window, so fewer are drawn.
+      list.report(150);
+      await waitFor(() => expect(list.rows().length).toBe(Math.ceil(window.innerHeight / 150) + 8));
+    });
   });
 });
 

@@ -772,9 +772,10 @@ export function CallTable(props: CallTableProps) {
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => (cards ? ESTIMATED_ROW_HEIGHT.card : ESTIMATED_ROW_HEIGHT.table),
-    // Until the table's place is known the list counts from the top of the page, which already
-    // takes in more rows than fit below the header: no more are drawn before the first paint.
-    overscan: offsetTop === null ? 0 : 8,
+    // Until the table's place is known the list counts from the top of the page. At the top,
+    // that already takes in more rows than fit below the header: no more are drawn before the
+    // first paint. Scrolled down, the rows at the top of the screen would be missing without them.
+    overscan: offsetTop === null && window.scrollY === 0 ? 0 : 8,
     measureElement: measureRow,
     scrollMargin,
     getItemKey: (index) => rows[index]?.call_id ?? index,
