@@ -13,8 +13,9 @@ export interface FrontEndResult {
   firstRowsMedianMs: number;
   firstRowsSamplesMs: number[];
   /**
-   * By the browser's own clock: from the start of navigation to the frame that first paints a
-   * row. The driver's figure adds its own round trips to the browser. Absent from older runs.
+   * By the browser's own clock: from the start of navigation to the first row, painted (see
+   * FIRST_ROW_WATCH). The driver's figure adds its own round trips to the browser. Absent from
+   * older runs.
    */
   firstRowsPaintMedianMs?: number;
   firstRowsPaintSamplesMs?: number[];
@@ -57,14 +58,18 @@ const STEPS: [string, RegExp | null][] = [
 
 /**
  * Run in every page before its own scripts: notes, by the page's clock (zero at the start of
- * navigation), the frame in which the first call row is painted — the animation frame after the
- * task that put it in the DOM.
+ * navigation), when the first call row has been painted. A requestAnimationFrame callback runs
+ * before the frame's style, layout and paint; a message posted from it is handled after them.
  */
 const FIRST_ROW_WATCH = `
   new MutationObserver((_, observer) => {
     if (!document.querySelector('tbody tr[data-row-index]')) return;
     observer.disconnect();
-    requestAnimationFrame(() => { window.__firstRowPaintMs = performance.now(); });
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { window.__firstRowPaintMs = performance.now(); };
+      channel.port2.postMessage(null);
+    });
   }).observe(document, { subtree: true, childList: true });
 `;
 
@@ -78,7 +83,9 @@ async function timedVisit(page: Page) {
   await page.goto('/dashboard');
   await rows(page).first().waitFor();
   const rowsMs = Math.round(performance.now() - started);
-  await page.waitForFunction(() => (window as { __firstRowPaintMs?: number }).__firstRowPaintMs);
+  await page.waitForFunction(
+    () => (window as { __firstRowPaintMs?: number }).__firstRowPaintMs !== undefined,
+  );
   const timing = await page.evaluate(() => ({
     paintMs: (window as { __firstRowPaintMs?: number }).__firstRowPaintMs ?? Number.NaN,
     page: performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined,
@@ -181,7 +188,8 @@ export async function measureFrontEnd(baseUrl: string, email: string): Promise<F
       }
       await tab.close();
     }
-    // A request still under way when the first row was painted has no entry yet: left out.
+    // Steps with no entry in any visit (a request still under way when the page's entries were
+    // read) are left out; the medians are of the visits that have them.
     const waterfall: WaterfallStep[] = STEPS.flatMap(([step]) => {
       const collected = stepTimes.get(step);
       const ends = collected?.ends.filter(Number.isFinite) ?? [];

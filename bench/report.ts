@@ -214,18 +214,15 @@ function targetRows(results: Results, scales: ScaleResults[]): [string, string, 
       ms(pgliteClosed?.http.p99Ms),
       (pgliteClosed?.http.p99Ms ?? Infinity) <= 300,
     ],
-    // Judged by the browser's clock where the run has it (docs/benchmarks.md, "How it measures").
-    fe.firstRowsPaintMedianMs === undefined
-      ? [
-          'first dashboard rows ≤ 400 ms (median of 10)',
-          `${fe.firstRowsMedianMs} ms (the test driver's clock)`,
-          fe.firstRowsMedianMs <= 400,
-        ]
-      : [
-          'first dashboard rows ≤ 400 ms (median of 10)',
-          `${fe.firstRowsPaintMedianMs} ms (the test driver's clock: ${fe.firstRowsMedianMs} ms)`,
-          fe.firstRowsPaintMedianMs <= 400,
-        ],
+    // Judged as the target was set: by the test driver's clock (docs/benchmarks.md, "How it
+    // measures"); the browser's own figure beside it.
+    [
+      'first dashboard rows ≤ 400 ms (median of 10)',
+      fe.firstRowsPaintMedianMs === undefined
+        ? `${fe.firstRowsMedianMs} ms`
+        : `${fe.firstRowsMedianMs} ms (by the browser's clock: ${fe.firstRowsPaintMedianMs} ms)`,
+      fe.firstRowsMedianMs <= 400,
+    ],
     [
       '`/dashboard` DOM nodes with 100 rows ≤ 1,500',
       fe.dashboardDomNodes.toLocaleString('en'),
@@ -443,13 +440,13 @@ ${targets(results, scales, previous)}
   own throughput the server delivers. Both share the machine's 2 cores with PostgreSQL.
 - **Memory**: the server's resident set size (VmRSS), sampled every 250 ms; the peak under each
   scenario. Idle after start-up: ${results.postgres.idleRssMb} MB.
-- **Front end**: Debian's Chromium driven by Playwright, 1280 × 800, against the same server. A
-  visit is timed by the browser's own clock, from the start of navigation: each request from the
-  page's Resource Timing, the first rows at the animation frame after the task that put the first
-  call row in the DOM (the frame that paints it). The test driver's time, from its call to open
-  the page to its sight of the row, is shown beside it: it adds the driver's round trips to the
-  browser (about 50 ms here). Runs before 2026-11-29 timed everything by the driver.
-  Lighthouse (the \`lighthouse\` package) runs in the same browser.
+- **Front end**: Debian's Chromium driven by Playwright, 1280 × 800, against the same server.
+  The first rows are timed as the target was set, by the test driver: from its call to open
+  \`/dashboard\` to its sight of the first call row, which adds its own round trips to the
+  browser. Beside that, by the browser's own clock from the start of navigation: the first row
+  once painted (the first task after the frame that follows the row's arrival in the DOM), and
+  each request from the page's Resource Timing. Runs before commit \`b38bf57\` have the driver's
+  figures only. Lighthouse (the \`lighthouse\` package) runs in the same browser.
 - **Scale**: \`npm run bench -- --calls 10000000\` loads ten times the data into a database of its
   own (\`callboard_bench_10m\`; the first load takes over an hour) and runs the PostgreSQL
   scenarios alone. Its figures are kept in \`bench/results-10m.json\` and shown below beside these;
