@@ -2,6 +2,7 @@
 // zones the database does not know, and the error handler's treatment of database errors. Each
 // case here was a 500 once (docs/security.md, "Limits").
 import { analyticsQuerySchema, callListQuerySchema, isoDateTime } from '@callboard/contract';
+import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pino from 'pino';
@@ -211,6 +212,52 @@ describe.each(testDatabaseKinds)('the input boundary over HTTP [$name]', ({ crea
     }
     const query = await member.request('GET', '/api/v1/calls?q=%E0%A4');
     expect(fieldsOf(query.body)).toEqual({ q: 'is not valid percent-encoded UTF-8' });
+  });
+
+  it('ignores the body of a GET, however large or bad, and the connection carries on', async () => {
+    // Over one keep-alive socket: a GET whose body is over the JSON limit and holds a NUL, then a
+    // plain GET. Neither the body limit nor the string check looks at a GET's body (architecture.md,
+    // "API"), and the unread body must not hold up the next request on the connection.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (body: string | null) =>
+      new Promise<{ status: number; email: unknown }>((resolve, reject) => {
+        const request = http.request(
+          `${server.url}/api/v1/me`,
+          {
+            method: 'GET',
+            agent,
+            headers: {
+              authorization: `Bearer ${member.accessToken ?? ''}`,
+              ...(body === null
+                ? {}
+                : {
+                    'content-type': 'application/json',
+                    'content-length': Buffer.byteLength(body),
+                  }),
+            },
+          },
+          (response) => {
+            let text = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (text += chunk));
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                email: (JSON.parse(text) as { email?: unknown }).email,
+              }),
+            );
+          },
+        );
+        request.on('error', reject);
+        request.end(body ?? undefined);
+      });
+    try {
+      const large = JSON.stringify({ note: `a\u0000${'x'.repeat(3 * 1024 * 1024)}` });
+      expect(await get(large)).toEqual({ status: 200, email: 'mia@northwind.test' });
+      expect(await get(null)).toEqual({ status: 200, email: 'mia@northwind.test' });
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('refuses NUL and lone surrogates in JSON bodies, and writes nothing', async () => {
