@@ -56,6 +56,9 @@ const STEPS: [string, RegExp | null][] = [
   ['GET /api/v1/calls (page 1)', /^\/api\/v1\/calls$/u],
 ];
 
+/** A rendered call row: the loading skeleton is a table of placeholder rows too. */
+const CALL_ROW = 'tbody tr[data-row-index]';
+
 /**
  * Run in every page before its own scripts: notes, by the page's clock (zero at the start of
  * navigation), when the first call row has been painted. A requestAnimationFrame callback runs
@@ -63,7 +66,7 @@ const STEPS: [string, RegExp | null][] = [
  */
 const FIRST_ROW_WATCH = `
   new MutationObserver((_, observer) => {
-    if (!document.querySelector('tbody tr[data-row-index]')) return;
+    if (!document.querySelector('${CALL_ROW}')) return;
     observer.disconnect();
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
@@ -129,8 +132,7 @@ async function downloads(page: Page, load: () => Promise<void>) {
   return { js: Math.round(sizes.js / 102.4) / 10, css: Math.round(sizes.css / 102.4) / 10 };
 }
 
-// Rendered call rows only: the loading skeleton is a table of placeholder rows too.
-const rows = (page: Page) => page.locator('tbody tr[data-row-index]');
+const rows = (page: Page) => page.locator(CALL_ROW);
 /** Resolves after the browser has painted twice: the virtualiser has reacted to the last scroll. */
 const nextPaint = (page: Page) =>
   page.evaluate(
@@ -192,9 +194,8 @@ export async function measureFrontEnd(baseUrl: string, email: string): Promise<F
     // read) are left out; the medians are of the visits that have them.
     const waterfall: WaterfallStep[] = STEPS.flatMap(([step]) => {
       const collected = stepTimes.get(step);
-      const ends = collected?.ends.filter(Number.isFinite) ?? [];
-      return collected && ends.length > 0
-        ? [{ step, startMs: median(collected.starts), endMs: median(ends) }]
+      return collected
+        ? [{ step, startMs: median(collected.starts), endMs: median(collected.ends) }]
         : [];
     });
     waterfall.push({
