@@ -3,6 +3,9 @@
 // the limit the database sets for the first.
 import autocannon from 'autocannon';
 
+/** CPU time used so far, in ms, by each process that shares the work (e.g. server, database). */
+export type CpuProbe = () => Record<string, number>;
+
 export interface LoadResult {
   requestsPerSecond: number;
   p50Ms: number;
@@ -10,6 +13,26 @@ export interface LoadResult {
   errors: number;
   non2xx: number;
   requests: number;
+  /** With a CpuProbe: each process's CPU time over the measured run ÷ its requests, in ms. */
+  cpuMsPerRequest?: Record<string, number>;
+}
+
+/** Runs `measured` between two readings of the probe; the CPU each process spent per request. */
+async function withCpu(
+  probe: CpuProbe | undefined,
+  measured: () => Promise<LoadResult>,
+): Promise<LoadResult> {
+  if (!probe) return measured();
+  const before = probe();
+  const result = await measured();
+  const after = probe();
+  const perRequest = (name: string) =>
+    Math.round((((after[name] ?? 0) - (before[name] ?? 0)) / Math.max(1, result.requests)) * 100) /
+    100;
+  return {
+    ...result,
+    cpuMsPerRequest: Object.fromEntries(Object.keys(after).map((name) => [name, perRequest(name)])),
+  };
 }
 
 export interface HttpScenario {
@@ -24,7 +47,7 @@ export interface HttpScenario {
 export async function loadHttp(
   baseUrl: string,
   scenario: HttpScenario,
-  options: { connections: number; seconds: number; warmupSeconds: number },
+  options: { connections: number; seconds: number; warmupSeconds: number; cpu?: CpuProbe },
 ): Promise<LoadResult> {
   const run = (duration: number) =>
     autocannon({
@@ -52,21 +75,23 @@ export async function loadHttp(
         : undefined,
     });
   if (options.warmupSeconds > 0) await run(options.warmupSeconds);
-  const result = await run(options.seconds);
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    requests: result.requests.total,
-  };
+  return withCpu(options.cpu, async () => {
+    const result = await run(options.seconds);
+    return {
+      requestsPerSecond: Math.round(result.requests.average),
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+      requests: result.requests.total,
+    };
+  });
 }
 
 /** Runs work in `concurrency` loops for `seconds`; operations per second and latency. */
 export async function loadDirect(
   work: () => Promise<unknown>,
-  options: { concurrency: number; seconds: number; warmupSeconds: number },
+  options: { concurrency: number; seconds: number; warmupSeconds: number; cpu?: CpuProbe },
 ): Promise<LoadResult> {
   const run = async (seconds: number) => {
     const latencies: number[] = [];
@@ -98,5 +123,5 @@ export async function loadDirect(
     };
   };
   if (options.warmupSeconds > 0) await run(options.warmupSeconds);
-  return run(options.seconds);
+  return withCpu(options.cpu, () => run(options.seconds));
 }

@@ -1,5 +1,7 @@
 // Writes docs/benchmarks.md from a run's results (the same figures as bench/results.json).
+import { execSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { benchDistribution } from '../apps/server/src/db/seed/seed.ts';
 import type { FrontEndResult, WaterfallStep } from './front-end.ts';
 import type { IngestResult, WebhookLatency } from './ingest.ts';
@@ -73,6 +75,7 @@ interface Machine {
 }
 
 const BENCH_DIRECTORY = new URL('./', import.meta.url);
+const REPOSITORY = fileURLToPath(new URL('..', import.meta.url));
 
 export function readResults(file: URL): Results {
   return JSON.parse(readFileSync(file, 'utf8')) as Results;
@@ -112,10 +115,26 @@ function incomparable(results: Results, scale: ScaleResults): string | null {
   if (scale.machine.cpus !== results.machine.cpus) {
     return `it ran on ${scale.machine.cpus}, the standard run on ${results.machine.cpus}`;
   }
-  if (scale.commit !== results.commit) {
-    return `it ran at commit \`${scale.commit}\`, the standard run at \`${results.commit}\``;
+  if (scale.commit !== results.commit && !sameProductCode(scale.commit, results.commit)) {
+    return `it ran at commit \`${scale.commit}\`, the standard run at \`${results.commit}\`, and the product's code differs between them (or this clone lacks one of them)`;
   }
   return null;
+}
+
+/**
+ * Whether two commits hold the same server, web app and dependencies: runs at commits that differ
+ * only in tests, the benchmark or the docs measured the same product.
+ */
+function sameProductCode(a: string, b: string): boolean {
+  const product =
+    "apps packages package.json package-lock.json ':(exclude)*.test.ts' ':(exclude)*.test.tsx'";
+  try {
+    execSync(`git diff --quiet ${a} ${b} -- ${product}`, { cwd: REPOSITORY, stdio: 'ignore' });
+    return true;
+  } catch {
+    // The commits differ there, or this clone does not have one of them.
+    return false;
+  }
 }
 
 /** Each flat-cost scenario and analytics range: the scale run's p50 ÷ the standard run's. */
@@ -301,6 +320,39 @@ function table(scenarios: Scenario[], withDirect: boolean) {
   return [head, ...rows].join('\n');
 }
 
+/**
+ * Each process's CPU time per request, where the run measured it (earlier runs did not): what the
+ * HTTP path costs beside the direct call, and who pays it.
+ */
+function cpuSection(results: Results) {
+  const measured = results.postgres.scenarios.filter((s) => s.http.cpuMsPerRequest);
+  if (measured.length === 0) return '';
+  const cores = Number.parseInt(results.machine.cpus, 10);
+  const ms = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(2));
+  const total = (values: (number | undefined)[]) =>
+    values.reduce<number>((sum, value) => sum + (value ?? 0), 0);
+  const rows = measured.map((s) => {
+    const http = s.http.cpuMsPerRequest ?? {};
+    const direct = s.direct?.cpuMsPerRequest;
+    const httpTotal = total([http.server, http.database, http.bench]);
+    const directTotal = direct ? total([direct.bench, direct.database]) : undefined;
+    return `| ${s.name} | ${ms(http.server)} | ${ms(http.database)} | ${ms(http.bench)} | ${ms(httpTotal)} | ${ms(direct?.bench)} | ${ms(direct?.database)} | ${ms(directTotal)} |`;
+  });
+  return `
+### Where the CPU goes
+
+CPU time per request in ms, over the measured seconds, of each process that shares the work: the
+server, the database (the PostgreSQL cluster's processes, when it runs on this machine) and the
+benchmark's own process, which is the load generator (autocannon) over HTTP and runs the service
+functions itself when direct. With the machine's ${cores} cores busy, a scenario's throughput is
+about ${(cores * 1000).toLocaleString('en')} ms divided by its total.
+
+| scenario | HTTP: server | HTTP: database | HTTP: load generator | HTTP: total | direct: service | direct: database | direct: total |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${rows.join('\n')}
+`;
+}
+
 function analyticsSection(ranges: AnalyticsRange[]) {
   return `
 ## Analytics, one request at a time
@@ -384,7 +436,7 @@ ${table(scale.postgres.scenarios, true)}
 ${
   reason
     ? `Not set beside the ${standardCalls.toLocaleString('en')}-call run: ${reason}. Run both on one machine at one commit to compare them.`
-    : `Beside the ${standardCalls.toLocaleString('en')}-call run (target: p50 within ${SCALE_LIMIT}×):
+    : `Beside the ${standardCalls.toLocaleString('en')}-call run${scale.commit === results.commit ? '' : ` (at \`${results.commit}\`, which differs from \`${scale.commit}\` only outside the server, the web app and their dependencies)`} (target: p50 within ${SCALE_LIMIT}×):
 
 | measure | p50 ms, ${standardCalls.toLocaleString('en')} | p50 ms, ${scale.calls.toLocaleString('en')} | ratio | within ${SCALE_LIMIT}× |
 | --- | ---: | ---: | ---: | :---: |
@@ -437,7 +489,8 @@ ${targets(results, scales, previous)}
 - **The limit** ("direct"): the same service functions the routes call — the same SQL, in the same
   \`withTenant\` transactions — run in ${results.settings.connections} concurrent loops on a ${results.settings.connections}-connection pool in the benchmark
   process, with no HTTP, no JSON and no token check. "HTTP ÷ direct" is how much of the database's
-  own throughput the server delivers. Both share the machine's 2 cores with PostgreSQL.
+  own throughput the server delivers. Both share the machine's 2 cores with PostgreSQL, and the
+  HTTP runs with their load generator too: "Where the CPU goes" says what each process spent.
 - **Memory**: the server's resident set size (VmRSS), sampled every 250 ms; the peak under each
   scenario. Idle after start-up: ${results.postgres.idleRssMb} MB.
 - **Front end**: Debian's Chromium driven by Playwright, 1280 × 800, against the same server.
@@ -457,7 +510,7 @@ ${targets(results, scales, previous)}
 ${table(results.postgres.scenarios, true)}
 ${results.postgres.databaseMb ? `\nDatabase size: ${results.postgres.databaseMb.toLocaleString('en')} MB.\n` : ''}
 ${signInLimit(results, signIn)}
-${results.analyticsRanges ? analyticsSection(results.analyticsRanges) : ''}
+${cpuSection(results)}${results.analyticsRanges ? analyticsSection(results.analyticsRanges) : ''}
 ${scales.map((scale) => scaleSection(results, scale)).join('')}
 ${ingestSection(results.ingest, results.webhook)}
 

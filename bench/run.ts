@@ -14,8 +14,9 @@ import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashPassword } from 'better-auth/crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { openDatabase, queryRows, type Db } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { DEMO_PASSWORD, seedLargeDataset } from '../apps/server/src/db/seed/seed.ts';
 import { getAnalytics } from '../apps/server/src/modules/analytics/analytics.service.ts';
@@ -32,8 +33,14 @@ import {
 } from './ingest.ts';
 import { measureLighthouse, type LighthouseScore } from './lighthouse.ts';
 import { measureLive } from './live.ts';
-import { loadDirect, loadHttp, type LoadResult } from './load.ts';
-import { signIn, startServer, type ServerProcess } from './server-process.ts';
+import { loadDirect, loadHttp, type CpuProbe, type LoadResult } from './load.ts';
+import {
+  postgresCpuSeconds,
+  processCpuSeconds,
+  signIn,
+  startServer,
+  type ServerProcess,
+} from './server-process.ts';
 import {
   liveSection,
   readResults,
@@ -198,6 +205,35 @@ async function measureAnalyticsRanges(url: string, headers: Record<string, strin
   return measured;
 }
 
+/**
+ * The CPU time, in ms, of the processes that share a scenario's work: the server, the database
+ * cluster (when its files are on this machine) and this process, which is the load generator over
+ * HTTP and runs the service functions itself when direct.
+ */
+function cpuProbe(server: ServerProcess, databaseDir: string | null): CpuProbe {
+  return () => {
+    const bench = process.cpuUsage();
+    return {
+      server: processCpuSeconds(server.process.pid ?? 0) * 1000,
+      ...(databaseDir ? { database: postgresCpuSeconds(databaseDir) * 1000 } : {}),
+      bench: (bench.user + bench.system) / 1000,
+    };
+  };
+}
+
+/** The database cluster's data directory when it runs on this machine (its postmaster.pid is here). */
+async function localDataDirectory(db: Db): Promise<string | null> {
+  try {
+    const [row] = await queryRows<{ dir: string }>(
+      db,
+      sql`select current_setting('data_directory') as dir`,
+    );
+    return row && existsSync(join(row.dir, 'postmaster.pid')) ? row.dir : null;
+  } catch {
+    return null; // not allowed to read the setting: not ours to measure
+  }
+}
+
 async function sample(server: ServerProcess, work: () => Promise<LoadResult>) {
   let peak = server.rssMb();
   const timer = setInterval(() => {
@@ -343,6 +379,7 @@ async function runPostgres(): Promise<{
     ];
 
     const idleRssMb = server.rssMb();
+    const cpu = cpuProbe(server, await localDataDirectory(directDb.db));
     const results: ScenarioResult[] = [];
     for (const scenario of scenarios) {
       log(`HTTP   ${scenario.name}`);
@@ -351,6 +388,7 @@ async function runPostgres(): Promise<{
           connections: CONNECTIONS,
           seconds: SECONDS,
           warmupSeconds: WARMUP,
+          cpu,
         }),
       );
       let direct: LoadResult | null = null;
@@ -360,6 +398,7 @@ async function runPostgres(): Promise<{
           concurrency: CONNECTIONS,
           seconds: SECONDS,
           warmupSeconds: WARMUP,
+          cpu,
         });
       }
       results.push({

@@ -1,7 +1,8 @@
 // Starts the real server (the same entry point as npm start) as a child process for a benchmark,
-// and samples its resident memory from /proc while it runs.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// and samples its resident memory and CPU time from /proc while it runs.
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/seed.ts';
 
@@ -63,6 +64,46 @@ export async function startServer(
         child.kill('SIGTERM');
       }),
   };
+}
+
+const CLOCK_TICKS = Number(execSync('getconf CLK_TCK', { encoding: 'utf8' }).trim());
+
+/** Fields 14–17 of /proc/PID/stat: user and system time, of the process and its reaped children. */
+function cpuTicks(pid: number, withChildren: boolean): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const own = Number(fields[11]) + Number(fields[12]);
+    return withChildren ? own + Number(fields[13]) + Number(fields[14]) : own;
+  } catch {
+    return 0; // gone between the listing and the read
+  }
+}
+
+/** A process's CPU time so far, user and system, in seconds. */
+export function processCpuSeconds(pid: number): number {
+  return cpuTicks(pid, false) / CLOCK_TICKS;
+}
+
+/**
+ * CPU seconds the PostgreSQL cluster in `dataDir` has used: the postmaster, the backends it has
+ * reaped and those still running (found by their parent id).
+ */
+export function postgresCpuSeconds(dataDir: string): number {
+  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let ticks = cpuTicks(postmaster, true);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/u.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === postmaster) ticks += cpuTicks(Number(entry), false);
+    } catch {
+      // gone
+    }
+  }
+  return ticks / CLOCK_TICKS;
 }
 
 export interface Session {

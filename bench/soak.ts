@@ -12,10 +12,9 @@
 // where they matter to a long run, autovacuum and fsync on, whatever the shared server's are.
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Agent, get as httpGet, type ClientRequest } from 'node:http';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
@@ -29,7 +28,13 @@ import {
   createdApiKeySchema,
   memberListResponseSchema,
 } from '../packages/contract/src/index.ts';
-import { signIn, startServer, type ServerProcess } from './server-process.ts';
+import {
+  postgresCpuSeconds,
+  processCpuSeconds,
+  signIn,
+  startServer,
+  type ServerProcess,
+} from './server-process.ts';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 /** Minutes left out of the memory trend: caches, JIT and pools fill up first. */
@@ -403,41 +408,6 @@ function percentile(sorted: number[], q: number) {
   return Math.round((sorted[Math.floor(q * (sorted.length - 1))] ?? 0) * 10) / 10;
 }
 
-const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim());
-
-/** Fields 14–17 of /proc/PID/stat: user and system time, of the process and its reaped children. */
-function cpuTicks(pid: number, withChildren: boolean): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) is in parentheses and may hold spaces: count from after it.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const own = Number(fields[11]) + Number(fields[12]);
-    return withChildren ? own + Number(fields[13]) + Number(fields[14]) : own;
-  } catch {
-    return 0; // gone between the listing and the read
-  }
-}
-
-/**
- * CPU seconds PostgreSQL has used: the postmaster, the backends it has reaped and those still
- * running (found by their parent id).
- */
-function postgresCpuSeconds(dataDir: string): number {
-  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let ticks = cpuTicks(postmaster, true);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/u.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === postmaster) ticks += cpuTicks(Number(entry), false);
-    } catch {
-      // gone
-    }
-  }
-  return ticks / CLOCK_TICKS;
-}
-
 /** Least-squares slope of y over x. */
 function slope(points: { x: number; y: number }[]) {
   const n = points.length;
@@ -514,7 +484,7 @@ async function main() {
         at: Date.now(),
         rssMb: server.rssMb(),
         load: loadavg()[0] ?? 0,
-        serverCpuS: cpuTicks(serverPid, false) / CLOCK_TICKS,
+        serverCpuS: processCpuSeconds(serverPid),
         postgresCpuS: postgres.dataDir ? postgresCpuSeconds(postgres.dataDir) : null,
       });
     sample();
