@@ -142,6 +142,15 @@ export function createApp(deps: AppDeps) {
     if (deps.shutdown?.stopping) c.header('Connection', 'close');
   });
   app.use(requestId());
+  // The API's answers say Vary before they exist. compress() sets it with c.header() once an
+  // answer is made, and c.header() on a made answer turns its body into a stream that the Node
+  // adapter must read back, even when nothing is compressed (docs/architecture.md, "API"). Only
+  // answers made with c.json() or c.body() take headers set this early; for the rest (better-auth's,
+  // the CSV export, the event stream) and outside the API, compress() still says it.
+  app.use('/api/*', async (c, next) => {
+    c.header('Vary', 'Accept-Encoding');
+    await next();
+  });
   // gzip or deflate for JSON, HTML, scripts and styles when the client accepts it. Never for
   // text/event-stream (the middleware's own rule, and the stream says no-transform): each event
   // must leave when it is sent, not when a compressor's buffer fills.
