@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed/seed.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
-import { TestClient } from '../test/http-client.ts';
+import { rawRequest, TestClient } from '../test/http-client.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { buildServer } from '../server.ts';
 import { loadConfig } from '../config.ts';
@@ -219,38 +219,25 @@ describe.each(testDatabaseKinds)('the input boundary over HTTP [$name]', ({ crea
     // plain GET. Neither the body limit nor the string check looks at a GET's body (architecture.md,
     // "API"), and the unread body must not hold up the next request on the connection.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const get = (body: string | null) =>
-      new Promise<{ status: number; email: unknown }>((resolve, reject) => {
-        const request = http.request(
-          `${server.url}/api/v1/me`,
-          {
-            method: 'GET',
-            agent,
-            headers: {
-              authorization: `Bearer ${member.accessToken ?? ''}`,
-              ...(body === null
-                ? {}
-                : {
-                    'content-type': 'application/json',
-                    'content-length': Buffer.byteLength(body),
-                  }),
-            },
-          },
-          (response) => {
-            let text = '';
-            response.setEncoding('utf8');
-            response.on('data', (chunk: string) => (text += chunk));
-            response.on('end', () =>
-              resolve({
-                status: response.statusCode ?? 0,
-                email: (JSON.parse(text) as { email?: unknown }).email,
+    const get = async (body: string | null) => {
+      const response = await rawRequest(`${server.url}/api/v1/me`, {
+        agent,
+        headers: {
+          authorization: `Bearer ${member.accessToken ?? ''}`,
+          ...(body === null
+            ? {}
+            : {
+                'content-type': 'application/json',
+                'content-length': String(Buffer.byteLength(body)),
               }),
-            );
-          },
-        );
-        request.on('error', reject);
-        request.end(body ?? undefined);
+        },
+        ...(body === null ? {} : { body }),
       });
+      return {
+        status: response.status,
+        email: (JSON.parse(response.body.toString('utf8')) as { email?: unknown }).email,
+      };
+    };
     try {
       const large = JSON.stringify({ note: `a\u0000${'x'.repeat(3 * 1024 * 1024)}` });
       expect(await get(large)).toEqual({ status: 200, email: 'mia@northwind.test' });

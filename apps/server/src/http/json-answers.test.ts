@@ -5,44 +5,19 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../db/seed/seed.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
-import { TestClient } from '../test/http-client.ts';
+import { rawRequest, TestClient } from '../test/http-client.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-
-interface RawAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
 
 describe.each(testDatabaseKinds)('JSON answers over HTTP [$name]', ({ create }) => {
   let server: TestServer;
   let member: TestClient;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-  /** A GET by node:http, which adds no Accept-Encoding of its own (fetch asks for gzip). */
+  /** A GET that asks for no encoding unless told to (fetch asks for gzip). */
   const get = (path: string, headers: Record<string, string> = {}) =>
-    new Promise<RawAnswer>((resolve, reject) => {
-      const request = http.request(
-        `${server.url}${path}`,
-        {
-          agent,
-          headers: { authorization: `Bearer ${member.accessToken ?? ''}`, ...headers },
-        },
-        (response) => {
-          response.on('error', reject);
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks),
-            }),
-          );
-        },
-      );
-      request.on('error', reject);
-      request.end();
+    rawRequest(`${server.url}${path}`, {
+      agent,
+      headers: { authorization: `Bearer ${member.accessToken ?? ''}`, ...headers },
     });
 
   beforeAll(async () => {

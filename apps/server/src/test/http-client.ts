@@ -1,5 +1,5 @@
 // A small HTTP client for API tests: one per signed-in browser, with its own cookie jar.
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type Agent, type IncomingHttpHeaders } from 'node:http';
 
 export interface JsonResponse<T = unknown> {
   status: number;
@@ -108,5 +108,41 @@ export function postAlone(
     );
     request.on('error', reject);
     request.end(body);
+  });
+}
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * One request by node:http, which adds no headers of its own (fetch asks for gzip, for one), on
+ * the given agent: a keep-alive agent makes consecutive requests share a connection.
+ */
+export function rawRequest(
+  url: string,
+  options: { method?: string; agent: Agent; headers?: Record<string, string>; body?: string },
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      { method: options.method ?? 'GET', agent: options.agent, headers: options.headers },
+      (response) => {
+        response.on('error', reject);
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(options.body);
   });
 }
