@@ -6,6 +6,7 @@ import { queryRows, type QueryRunner } from '../db/client.ts';
 /** The fields of EXPLAIN's JSON that the plan tests read. */
 export interface PlanNode {
   'Node Type': string;
+  'Relation Name'?: string;
   'Index Name'?: string;
   'Index Cond'?: string;
   Plans?: PlanNode[];

@@ -8,7 +8,7 @@
 // changed, and call_hourly / call_hourly_reasons / call_workload sum it per UTC hour, agent and
 // so on (call_daily, call_daily_reasons and call_daily_closes per UTC day). A period comes from
 // the sums of the days or hours it touches, corrected at its ends by finer sums and finally by
-// call_timeline's rows, which carry exact instants (periodDays, periodHours, periodEdges). The
+// call_timeline's rows, which carry exact instants (periodDays, periodHours, periodEdges, timelineEdges). The
 // definitions below are those of the raw rows; the rollups are kept equal to them
 // (db/analytics-rollups.test.ts).
 import { sql, type SQL } from 'drizzle-orm';
@@ -75,6 +75,30 @@ function trailingRows(period: Period, alias: SQL, unit = HOUR, column = sql`at`)
 /** The rows (`alias`, `column`) that correct the period's whole units. */
 function periodEdges(period: Period, alias: SQL, unit = HOUR, column = sql`at`) {
   return sql`(${leadingRows(period, alias, unit, column)} or ${trailingRows(period, alias, unit, column)})`;
+}
+
+/**
+ * The call_timeline rows (alias t) that correct the periods' whole `unit`s, as `union all`
+ * branches that each select `columns` from one range of instants where `condition` holds: the
+ * ranges [from, ⌈from⌉) and [to, ⌈to⌉) of every period, merged where they meet. A branch per
+ * range is one range of the covering index on (organisation, instant), read from the index alone;
+ * one condition with OR between ranges made PostgreSQL combine bitmaps and visit the table, a
+ * page for nearly every row (docs/analytics.md, "Reading the edges").
+ */
+function timelineEdges(periods: Period[], columns: SQL, condition: SQL, unit = HOUR): SQL {
+  const ranges = disjoint(
+    periods
+      .flatMap(({ from, to }) => [from, to])
+      .map((from) => ({ from, to: atOrAfter(from, unit) })),
+  );
+  return sql.join(
+    ranges.map(
+      (range) =>
+        sql`union all select ${columns} from call_timeline t
+            where ${condition} and t.at >= ${range.from} and t.at < ${range.to}`,
+    ),
+    sql` `,
+  );
 }
 
 /** What a row (`alias`, `column`) counts for in the period: 1, −1 or 0 (neither, or both). */
@@ -148,13 +172,13 @@ export async function receivedPerAgent(
           from call_hourly h
           where ${scopeOf(scope, sql`h`)}
             and (${periodEdges(period, sql`h`, DAY, sql`hour`)} or ${periodEdges(previous, sql`h`, DAY, sql`hour`)})
-          union all
-          select t.agent_id, ${edgeWeight(period, sql`t`)}, ${edgeWeight(previous, sql`t`)},
-                 1, coalesce(t.duration_seconds, 0), (t.duration_seconds is not null)::int,
-                 (t.sentiment = 'positive')::int, (t.sentiment = 'neutral')::int, (t.sentiment = 'negative')::int
-          from call_timeline t
-          where ${scopeOf(scope, sql`t`)} and t.arrival
-            and (${periodEdges(period, sql`t`)} or ${periodEdges(previous, sql`t`)})
+          ${timelineEdges(
+            [period, previous],
+            sql`t.agent_id, ${edgeWeight(period, sql`t`)}, ${edgeWeight(previous, sql`t`)},
+                1, coalesce(t.duration_seconds, 0), (t.duration_seconds is not null)::int,
+                (t.sentiment = 'positive')::int, (t.sentiment = 'neutral')::int, (t.sentiment = 'negative')::int`,
+            sql`${scopeOf(scope, sql`t`)} and t.arrival`,
+          )}
         )
         select agent_id,
                coalesce(sum(w * calls), 0) as calls,
@@ -240,17 +264,13 @@ function disjoint(ranges: Period[]): Period[] {
 
 async function closeHistograms(tx: Tx, scope: AnalyticsScope, period: Period, previous: Period) {
   const agent = scope.agentId ? sql`c.agent_id = ${scope.agentId}` : sql`c.agent_id is null`;
-  // The closes that correct either period's days, read range by range: a condition on one range
-  // of instants lets the index on (organisation, instant) bound the read.
-  const edges = disjoint(
-    [period.from, period.to, previous.from].map((from) => ({ from, to: atOrAfter(from, DAY) })),
-  ).map(
-    (range) =>
-      sql`union all
-          select call_close_bucket(t.close_seconds), ${edgeWeight(period, sql`t`, DAY)}, ${edgeWeight(previous, sql`t`, DAY)}, 1
-          from call_timeline t
-          where ${scopeOf(scope, sql`t`)} and t.close_seconds is not null
-            and t.at >= ${range.from} and t.at < ${range.to}`,
+  // The closes that correct either period's days, read range by range through the index on
+  // (organisation, instant) of the closes.
+  const edges = timelineEdges(
+    [period, previous],
+    sql`call_close_bucket(t.close_seconds), ${edgeWeight(period, sql`t`, DAY)}, ${edgeWeight(previous, sql`t`, DAY)}, 1`,
+    sql`${scopeOf(scope, sql`t`)} and t.close_seconds is not null`,
+    DAY,
   );
   // A re-close whose previous close lies inside the range (so its own close does too).
   const recloseIn = (range: Period) =>
@@ -263,7 +283,7 @@ async function closeHistograms(tx: Tx, scope: AnalyticsScope, period: Period, pr
           from call_daily_closes c
           where c.organisation_id = ${scope.organisationId} and ${agent}
             and (${periodDays(period, sql`c`)} or ${periodDays(previous, sql`c`)})
-          ${sql.join(edges, sql` `)}
+          ${edges}
           union all
           select call_close_bucket(t.close_seconds), -${recloseIn(period)}::int, -${recloseIn(previous)}::int, 1
           from call_timeline t
@@ -371,8 +391,8 @@ export async function backlogAddedAfter(tx: Tx, scope: AnalyticsScope, at: Date)
           union all
           select t.open_delta, t.unassigned_delta
           from call_timeline t
-          where ${scopeOf(scope, sql`t`)} and t.at < ${hourAfter}
-            and (t.at > ${at} or (t.arrival and t.at = ${at}))
+          where ${scopeOf(scope, sql`t`)} and t.at >= ${at} and t.at < ${hourAfter}
+            and (t.at > ${at} or t.arrival)
         ) as added`,
     PREPARED,
   );
@@ -446,15 +466,16 @@ export async function receivedByLocalTime(
           from hourly h
           cross join lateral (values ${quarters}) as q(quarter, new, in_progress, closed)
           where extract(minute from h.local_hour) <> 0
-          union all
           -- A row at the start of its quarter, as the hourly rows place their calls: a row taken
           -- away lands where the rollup put it.
-          select date_bin('15 minutes', t.at, timestamptz '2000-01-01 00:00:00+00') at time zone ${timeZone},
-                 e.w * (t.status = 'New')::int, e.w * (t.status = 'In progress')::int,
-                 e.w * (t.status = 'Closed')::int
-          from call_timeline t
-          cross join lateral (select ${edgeWeight(period, sql`t`)} as w) as e
-          where ${scopeOf(scope, sql`t`)} and t.arrival and ${periodEdges(period, sql`t`)}
+          ${timelineEdges(
+            [period],
+            sql`date_bin('15 minutes', t.at, timestamptz '2000-01-01 00:00:00+00') at time zone ${timeZone},
+                ${edgeWeight(period, sql`t`)} * (t.status = 'New')::int,
+                ${edgeWeight(period, sql`t`)} * (t.status = 'In progress')::int,
+                ${edgeWeight(period, sql`t`)} * (t.status = 'Closed')::int`,
+            sql`${scopeOf(scope, sql`t`)} and t.arrival`,
+          )}
         ),
         grouped as (
           select grouping(local_at::date) = 0 as by_day, local_at::date as day,
@@ -500,9 +521,11 @@ export async function receivedByReason(tx: Tx, scope: AnalyticsScope, period: Pe
           union all
           select h.reason, ${edgeWeight(period, sql`h`, DAY, sql`hour`)} * h.calls from call_hourly_reasons h
           where ${scopeOf(scope, sql`h`)} and ${periodEdges(period, sql`h`, DAY, sql`hour`)}
-          union all
-          select t.disconnection_reason, ${edgeWeight(period, sql`t`)} from call_timeline t
-          where ${scopeOf(scope, sql`t`)} and t.arrival and ${periodEdges(period, sql`t`)}
+          ${timelineEdges(
+            [period],
+            sql`t.disconnection_reason, ${edgeWeight(period, sql`t`)}`,
+            sql`${scopeOf(scope, sql`t`)} and t.arrival`,
+          )}
         )
         select reason, sum(calls) as calls from pieces group by reason having sum(calls) > 0`,
     PREPARED,
