@@ -79,17 +79,54 @@ test('a sign-in sent before the app’s code has arrived is held, shown busy, an
   await expect(page.locator('#static-page')).toHaveAttribute('data-focused', /email/u);
   await page.getByLabel('Email').fill('mia@northwind.test');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  const signInButton = page.getByRole('button', { name: 'Sign in', exact: true });
-  await signInButton.click();
-  // Not posted (a post would come back as an empty form): held, and busy.
-  await expect(signInButton).toHaveAttribute('aria-busy', 'true');
-  await expect(signInButton).toHaveAttribute('aria-disabled', 'true');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // Not posted (a post would come back as an empty form): held, and busy as the app's would be.
+  const busyButton = page.getByRole('button', { name: 'Signing in…' });
+  await expect(busyButton).toHaveAttribute('aria-busy', 'true');
+  await expect(busyButton).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByLabel('Email')).toHaveValue('mia@northwind.test');
   await expect(page.locator('#root')).toBeEmpty();
 
   deliverApp();
   await expect(page).toHaveURL(/\/dashboard$/u);
   await expect(page.getByText('Northwind Clinics').first()).toBeVisible();
+});
+
+test('when the app’s code fails to arrive, the static sign-in form says so and is not left busy', async ({
+  page,
+}) => {
+  // The entry script's request is held, then fails, as on a connection that drops.
+  let failEntry = () => {};
+  const entryFails = new Promise<void>((resolve) => {
+    failEntry = resolve;
+  });
+  let aborted = 0;
+  await page.route('**/assets/index-*.js', async (route) => {
+    if (aborted > 0) return route.continue();
+    await entryFails;
+    aborted += 1;
+    await route.abort('internetdisconnected');
+  });
+  await page.goto('/auth', { waitUntil: 'commit' });
+  await expect(page.locator('#static-page')).toHaveAttribute('data-focused', /email/u);
+  await page.getByLabel('Email').fill('mia@northwind.test');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Signing in…' })).toBeVisible();
+
+  failEntry();
+  await expect(page.getByRole('alert')).toContainText('Callboard could not load');
+  const signInButton = page.getByRole('button', { name: 'Sign in', exact: true });
+  await expect(signInButton).not.toHaveAttribute('aria-busy');
+  await expect(signInButton).not.toHaveAttribute('aria-disabled');
+
+  // Sent again, the form posts: /auth answers with a fresh page, whose code now arrives.
+  await signInButton.click();
+  await expect(page.locator('#static-page')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/auth$/u);
+  await expect(page.getByRole('heading', { name: 'Sign in to Callboard' })).toBeVisible();
+  await expect(page.getByText('Callboard could not load')).toHaveCount(0);
+  expect(aborted).toBe(1);
 });
 
 test('typing begun on the static sign-in form carries on in the app’s, with the focus where it was', async ({

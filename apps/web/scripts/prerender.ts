@@ -1,6 +1,6 @@
 // Writes dist/auth.html after `vite build`: dist/index.html with the sign-in page's markup beside
 // the app's root, so that a first visit paints the form before the app's code arrives, and a
-// script of under 1 KB compressed that runs before that code and notes what is done on the form
+// script of about 1 KB compressed that runs before that code and notes what is done on the form
 // meanwhile. The app replaces the markup when it renders (lib/static-page.ts;
 // docs/decisions/0039-sign-in-page-in-the-html.md).
 import { createHash } from 'node:crypto';
@@ -54,9 +54,13 @@ const vite = await createServer({
   logLevel: 'error',
 });
 try {
-  const { renderSignIn, STATIC_PAGE_ID } = (await vite.ssrLoadModule(
-    '/src/app/static-sign-in.tsx',
-  )) as { renderSignIn: () => string; STATIC_PAGE_ID: string };
+  const { renderSignIn, renderLoadFailed, STATIC_PAGE_ID, LOAD_FAILED_ID } =
+    (await vite.ssrLoadModule('/src/app/static-sign-in.tsx')) as {
+      renderSignIn: () => string;
+      renderLoadFailed: () => string;
+      STATIC_PAGE_ID: string;
+      LOAD_FAILED_ID: string;
+    };
   // React renders the page's <title> where the page puts it: it belongs in the head.
   const [, title, body] = /^<title>([^<]*)<\/title>(.*)$/su.exec(renderSignIn()) ?? [];
   if (!title || !body) throw new Error('the sign-in page rendered no <title> first');
@@ -79,7 +83,8 @@ try {
   html = replaceOnce(
     html,
     '<div id="root"></div>',
-    `<div id="root"></div><div id="${STATIC_PAGE_ID}">${body}</div>`,
+    `<div id="root"></div><div id="${STATIC_PAGE_ID}">${body}` +
+      `<template id="${LOAD_FAILED_ID}">${renderLoadFailed()}</template></div>`,
   );
   writeFileSync(dist('auth.html'), html);
 } finally {

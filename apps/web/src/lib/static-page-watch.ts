@@ -1,10 +1,18 @@
 // The sign-in page's first script: dist/auth.html loads it (built on its own by
-// scripts/prerender.ts, under 1 KB compressed) before the app's code, which is some 130 KB. From the
+// scripts/prerender.ts, about 1 KB compressed) before the app’s code, which is some 130 KB. From the
 // moment it runs, nothing pressed on the static page is sent or lost: it notes on the page what
 // was pressed, and where the focus is, and the app's page does it again when it takes over
 // (lib/static-page.ts). Before it runs, the form posts to /auth, which sends it back here: no
 // password in a URL.
-import { HELD_SUBMIT, NOTES, STATIC_PAGE_ID, controlKey, holdPress } from './static-page.ts';
+import {
+  HELD_SUBMIT,
+  LOAD_FAILED_ID,
+  NOTES,
+  SIGNING_IN_LABEL,
+  STATIC_PAGE_ID,
+  controlKey,
+  holdPress,
+} from './static-page.ts';
 
 export function watchStaticPage(page: HTMLElement): void {
   const note = (attribute: string, element: Element | null) => {
@@ -16,18 +24,51 @@ export function watchStaticPage(page: HTMLElement): void {
   const buttonOf = (event: Event) =>
     event.target instanceof Element ? event.target.closest('button') : null;
 
+  const submitButtons = () => [...page.querySelectorAll('button[type="submit"]')];
+  const labels = new Map(submitButtons().map((button) => [button, button.textContent]));
+  // The app's code failed to arrive: nothing will take this page over.
+  let failed = false;
+
   page.addEventListener('submit', (event) => {
+    // Then the form posts, to /auth, which sends back a fresh page that loads the code again.
+    if (failed) return;
     event.preventDefault();
     page.setAttribute(NOTES.held, HELD_SUBMIT);
     // Busy, as the app's own button is while it signs in; sending again adds nothing. Not
     // `disabled`: that would take the focus off the button the visitor has just pressed.
-    const form = event.target instanceof HTMLFormElement ? event.target : null;
-    for (const button of form?.querySelectorAll('button[type="submit"]') ?? []) {
+    for (const button of submitButtons()) {
       button.setAttribute('aria-busy', 'true');
       button.setAttribute('aria-disabled', 'true');
+      button.textContent = SIGNING_IN_LABEL;
       if (button instanceof HTMLElement) button.style.opacity = '0.7';
     }
   });
+  // The app's entry script, when it or a module it imports could not be fetched, fires `error`
+  // at its element, which does not bubble: caught on the way down. Only the app's own module
+  // scripts count (a blocked analytics script is no reason to give up on the page).
+  const isAppScript = (target: EventTarget | null) =>
+    target instanceof HTMLScriptElement &&
+    target.type === 'module' &&
+    target.src.startsWith(`${location.origin}/assets/`);
+  window.addEventListener(
+    'error',
+    (event) => {
+      if (failed || !isAppScript(event.target)) return;
+      failed = true;
+      page.removeAttribute(NOTES.held);
+      for (const button of submitButtons()) {
+        button.removeAttribute('aria-busy');
+        button.removeAttribute('aria-disabled');
+        button.textContent = labels.get(button) ?? button.textContent;
+        if (button instanceof HTMLElement) button.style.removeProperty('opacity');
+      }
+      const notice = document.getElementById(LOAD_FAILED_ID);
+      const form = page.querySelector('form');
+      if (notice instanceof HTMLTemplateElement && form)
+        form.prepend(notice.content.cloneNode(true));
+    },
+    true,
+  );
   // A press in progress: the primary button, down on one of the page's buttons. Released
   // anywhere or cancelled (a swipe that began on it), it is no longer one.
   page.addEventListener('pointerdown', (event) => {

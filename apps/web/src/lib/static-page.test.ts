@@ -2,7 +2,13 @@
 // The sign-in page's static copy and the app's page that takes its place: what the watcher notes
 // while the app's code loads, and what the hand-over does with it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { handOverStaticPage, hasStaticPage, STATIC_PAGE_ID } from './static-page.ts';
+import {
+  handOverStaticPage,
+  hasStaticPage,
+  LOAD_FAILED_ID,
+  NOTES,
+  STATIC_PAGE_ID,
+} from './static-page.ts';
 import { watchStaticPage } from './static-page-watch.ts';
 
 // The same markup on both sides, as the build renders the app's own sign-in screen.
@@ -20,7 +26,9 @@ let page: HTMLElement;
 let app: HTMLElement;
 
 function renderStatic(appMarkup: string) {
-  document.body.innerHTML = `<div id="root"></div><div id="${STATIC_PAGE_ID}">${SIGN_IN_FORM}</div>`;
+  // With the notice for an app that fails to load, as the build renders it.
+  const notice = `<template id="${LOAD_FAILED_ID}"><div role="alert">Could not load</div></template>`;
+  document.body.innerHTML = `<div id="root"></div><div id="${STATIC_PAGE_ID}">${SIGN_IN_FORM}${notice}</div>`;
   page = document.getElementById(STATIC_PAGE_ID) as HTMLElement;
   app = document.getElementById('root') as HTMLElement;
   watchStaticPage(page);
@@ -95,8 +103,9 @@ describe('the static sign-in page', () => {
     inPage(page, 'form').dispatchEvent(submit);
     // The watcher stopped the browser's own post.
     expect(submit.defaultPrevented).toBe(true);
-    expect(button(page, 'Sign in').getAttribute('aria-disabled')).toBe('true');
-    expect(button(page, 'Sign in').getAttribute('aria-busy')).toBe('true');
+    // As the app's button says while it signs in.
+    expect(button(page, 'Signing in…').getAttribute('aria-disabled')).toBe('true');
+    expect(button(page, 'Signing in…').getAttribute('aria-busy')).toBe('true');
 
     renderApp();
     const appSubmit = vi.fn((event: Event) => event.preventDefault());
@@ -105,6 +114,39 @@ describe('the static sign-in page', () => {
 
     expect(appSubmit).toHaveBeenCalledOnce();
     expect(inPage(app, '[name=email]')).toHaveProperty('value', 'mia@example.com');
+  });
+
+  it('says so when the app’s code fails to arrive, releases a held sign-in, and lets the form post', () => {
+    renderStatic(SIGN_IN_FORM);
+    const form = inPage(page, 'form');
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    expect(page.getAttribute(NOTES.held)).toBe('submit');
+    expect(page.querySelector('[role=alert]')).toBeNull();
+
+    // The entry script's fetch fails: its element gets an `error` event, which does not bubble.
+    const failedToFetch = (src: string) => {
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.src = src;
+      document.head.append(script);
+      script.dispatchEvent(new Event('error'));
+      script.remove();
+    };
+    // Another site's script failing is not the app failing.
+    failedToFetch('https://analytics.example/script.js');
+    expect(page.querySelector('[role=alert]')).toBeNull();
+    failedToFetch('/assets/index-abc123.js');
+
+    expect(form.firstElementChild?.getAttribute('role')).toBe('alert');
+    expect(page.querySelectorAll('[role=alert]')).toHaveLength(1);
+    expect(page.hasAttribute(NOTES.held)).toBe(false);
+    const signIn = button(page, 'Sign in');
+    expect(signIn.hasAttribute('aria-busy')).toBe(false);
+    expect(signIn.hasAttribute('aria-disabled')).toBe(false);
+    // Sent again, the browser posts it (to /auth, which answers with a fresh page).
+    const again = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(again);
+    expect(again.defaultPrevented).toBe(false);
   });
 
   it('presses the last button pressed again on the app’s page', async () => {

@@ -23,6 +23,15 @@ export const NOTES = {
 
 export const HELD_SUBMIT = 'submit';
 
+/** What the sign-in button says while it signs in, on the app's page and on the static one. */
+export const SIGNING_IN_LABEL = 'Signing in…';
+
+/**
+ * The `<template>` in the static page holding the notice that the app's code could not load
+ * (rendered at build time like the page, so that it looks like the app's own alerts).
+ */
+export const LOAD_FAILED_ID = 'static-page-load-failed';
+
 type Control = HTMLInputElement | HTMLButtonElement | HTMLAnchorElement;
 type ControlKey = ['input', string] | ['button' | 'a', number, string];
 

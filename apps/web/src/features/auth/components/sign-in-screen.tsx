@@ -7,6 +7,7 @@ import { EmailInput } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useSession } from '../../../lib/session-provider.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { SIGNING_IN_LABEL } from '../../../lib/static-page.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { usePublicConfig } from '../../../lib/telemetry.ts';
 import { useSignIn } from '../api/sign-in.ts';
@@ -244,7 +245,7 @@ export function SignInScreen() {
           />
         </Field>
 
-        <Button type="submit" className="w-full" pending={pending} pendingLabel="Signing in…">
+        <Button type="submit" className="w-full" pending={pending} pendingLabel={SIGNING_IN_LABEL}>
           Sign in
         </Button>
         <p className="flex flex-wrap justify-center gap-x-4 gap-y-2 text-sm">
