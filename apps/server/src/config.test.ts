@@ -35,6 +35,14 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).not.toContain('not a url');
   });
 
+  it('takes a number of password hashes at once from 1 up, or leaves it to the cores', () => {
+    expect(loadConfig({}).PASSWORD_HASH_CONCURRENCY).toBeUndefined();
+    expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '3' }).PASSWORD_HASH_CONCURRENCY).toBe(3);
+    for (const bad of ['0', '1.5', 'two']) {
+      expect(problemsOf({ PASSWORD_HASH_CONCURRENCY: bad })).toHaveLength(1);
+    }
+  });
+
   it('takes a read replica only beside a PostgreSQL primary', () => {
     expect(problemsOf({ DATABASE_READ_URL: 'postgres://replica/db' })).toEqual([
       'DATABASE_READ_URL: needs DATABASE_URL (the primary it replicates); the embedded database has no replicas',

@@ -143,6 +143,12 @@ const configSchema = z
      * load balancer stops sending before the listener closes. Unset: 5 s in production, else 0.
      */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+    /**
+     * Password hashes at once (each about 32 MB and a core for ~100 ms). Unset: one less than the
+     * cores Node sees, and at least one (docs/decisions/0038-password-hashing-leaves-a-core.md).
+     * Set it in a container whose CPU quota is smaller than the machine's cores, which Node counts.
+     */
+    PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     /** After SIGTERM/SIGINT: the most the whole shutdown may take (drain included). */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
   })

@@ -32,7 +32,7 @@ import {
 import type { MailQueue } from '../../lib/mail-queue.ts';
 import { consumeRate } from '../../lib/rate-limit.ts';
 import { recordIdentityEvent } from '../audit/audit.queries.ts';
-import { passwordHashing } from './password-hashing.ts';
+import { createPasswordHashing } from './password-hashing.ts';
 import { passwordProblems } from './password-rules.ts';
 import {
   EMAIL_CODE_ATTEMPTS,
@@ -587,7 +587,7 @@ export function createAuth(deps: { db: Db; config: Config; mail: MailQueue; logg
       },
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      password: passwordHashing,
+      password: createPasswordHashing(config.PASSWORD_HASH_CONCURRENCY),
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {

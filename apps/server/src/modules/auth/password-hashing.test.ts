@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { hashConcurrency, limitPasswordHashing, passwordHashing } from './password-hashing.ts';
+import {
+  createPasswordHashing,
+  hashConcurrency,
+  limitPasswordHashing,
+} from './password-hashing.ts';
 
 describe('password hashing', () => {
   it('runs at most the given number of hashes at once, and every one finishes', async () => {
@@ -38,6 +42,7 @@ describe('password hashing', () => {
   });
 
   it('hashes and verifies real passwords with better-auth’s scrypt', async () => {
+    const passwordHashing = createPasswordHashing();
     const hash = await passwordHashing.hash('correct horse battery staple');
     expect(await passwordHashing.verify({ hash, password: 'correct horse battery staple' })).toBe(
       true,

@@ -29,4 +29,10 @@ export function limitPasswordHashing(
   };
 }
 
-export const passwordHashing = limitPasswordHashing(hashConcurrency(availableParallelism()));
+/**
+ * The server's password hashing: `configured` hashes at once (PASSWORD_HASH_CONCURRENCY), or one
+ * less than the cores Node sees. Node counts the machine's cores, not a container's CPU quota.
+ */
+export function createPasswordHashing(configured?: number): PasswordHashing {
+  return limitPasswordHashing(configured ?? hashConcurrency(availableParallelism()));
+}
