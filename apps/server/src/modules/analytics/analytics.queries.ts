@@ -8,9 +8,9 @@
 // changed, and call_hourly / call_hourly_reasons / call_workload sum it per UTC hour, agent and
 // so on (call_daily, call_daily_reasons and call_daily_closes per UTC day). A period comes from
 // the sums of the days or hours it touches, corrected at its ends by finer sums and finally by
-// call_timeline's rows, which carry exact instants (periodDays, periodHours, periodEdges, timelineEdges). The
-// definitions below are those of the raw rows; the rollups are kept equal to them
-// (db/analytics-rollups.test.ts).
+// call_timeline's rows, which carry exact instants (periodDays, periodHours, periodEdges,
+// timelineEdges). The definitions below are those of the raw rows; the rollups are kept equal to
+// them (db/analytics-rollups.test.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { parseRow, parseRows, sqlNumber, type QueryOptions } from '../../db/client.ts';
@@ -264,8 +264,8 @@ function disjoint(ranges: Period[]): Period[] {
 
 async function closeHistograms(tx: Tx, scope: AnalyticsScope, period: Period, previous: Period) {
   const agent = scope.agentId ? sql`c.agent_id = ${scope.agentId}` : sql`c.agent_id is null`;
-  // The closes that correct either period's days, read range by range through the index on
-  // (organisation, instant) of the closes.
+  // The closes that correct either period's days, each range read from call_timeline_closes_idx
+  // (organisation, instant, with the close's columns) alone.
   const edges = timelineEdges(
     [period, previous],
     sql`call_close_bucket(t.close_seconds), ${edgeWeight(period, sql`t`, DAY)}, ${edgeWeight(previous, sql`t`, DAY)}, 1`,
