@@ -24,8 +24,20 @@ export function watchStaticPage(page: HTMLElement): void {
   const buttonOf = (event: Event) =>
     event.target instanceof Element ? event.target.closest('button') : null;
 
-  const submitButtons = () => [...page.querySelectorAll('button[type="submit"]')];
-  const labels = new Map(submitButtons().map((button) => [button, button.textContent]));
+  const submitButtons = [...page.querySelectorAll<HTMLButtonElement>('button[type="submit"]')];
+  const labels = new Map(submitButtons.map((button) => [button, button.textContent]));
+  // Busy, as the app's own button is while it signs in; sending again adds nothing. Not
+  // `disabled`: that would take the focus off the button the visitor has just pressed.
+  const showBusy = (busy: boolean) => {
+    for (const button of submitButtons) {
+      for (const attribute of ['aria-busy', 'aria-disabled']) {
+        if (busy) button.setAttribute(attribute, 'true');
+        else button.removeAttribute(attribute);
+      }
+      button.textContent = busy ? SIGNING_IN_LABEL : (labels.get(button) ?? '');
+      button.style.opacity = busy ? '0.7' : '';
+    }
+  };
   // The app's code failed to arrive: nothing will take this page over.
   let failed = false;
 
@@ -34,14 +46,7 @@ export function watchStaticPage(page: HTMLElement): void {
     if (failed) return;
     event.preventDefault();
     page.setAttribute(NOTES.held, HELD_SUBMIT);
-    // Busy, as the app's own button is while it signs in; sending again adds nothing. Not
-    // `disabled`: that would take the focus off the button the visitor has just pressed.
-    for (const button of submitButtons()) {
-      button.setAttribute('aria-busy', 'true');
-      button.setAttribute('aria-disabled', 'true');
-      button.textContent = SIGNING_IN_LABEL;
-      if (button instanceof HTMLElement) button.style.opacity = '0.7';
-    }
+    showBusy(true);
   });
   // The app's entry script, when it or a module it imports could not be fetched, fires `error`
   // at its element, which does not bubble: caught on the way down. Only the app's own module
@@ -56,12 +61,7 @@ export function watchStaticPage(page: HTMLElement): void {
       if (failed || !isAppScript(event.target)) return;
       failed = true;
       page.removeAttribute(NOTES.held);
-      for (const button of submitButtons()) {
-        button.removeAttribute('aria-busy');
-        button.removeAttribute('aria-disabled');
-        button.textContent = labels.get(button) ?? button.textContent;
-        if (button instanceof HTMLElement) button.style.removeProperty('opacity');
-      }
+      showBusy(false);
       const notice = document.getElementById(LOAD_FAILED_ID);
       const form = page.querySelector('form');
       if (notice instanceof HTMLTemplateElement && form)
