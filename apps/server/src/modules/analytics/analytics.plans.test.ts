@@ -11,7 +11,7 @@ import { sessionFor, testDatabaseKinds } from '../../test/databases.ts';
 import { planNodes, type PlanNode } from '../../test/query-plans.ts';
 import {
   backlogAddedAfter,
-  closeAtRank,
+  closesAtRank,
   receivedByLocalTime,
   receivedByReason,
   receivedPerAgent,
@@ -43,14 +43,14 @@ describe.each(testDatabaseKinds)('analytics query plans [$name]', ({ create }) =
       // With a few hundred rows a sequential scan is cheapest; the question is whether the
       // bucket can bound an index scan at all, as it must with a million closes.
       await tx.execute(sql`set local enable_seqscan = off`);
-      const query = closeAtRank(
+      const query = closesAtRank(
         { organisationId: requireOrganisation(principal) },
         {
           index: 0,
-          which: 0,
           range: { from: new Date(Date.now() - 30 * 86_400_000), to: new Date() },
           bucket: bucket?.close_bucket ?? 0,
           offset: 0,
+          count: 2,
         },
       );
       return planNodes(tx, query);

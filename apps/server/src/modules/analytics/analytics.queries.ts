@@ -311,7 +311,8 @@ async function closeHistograms(tx: Tx, scope: AnalyticsScope, period: Period, pr
 /**
  * The median time to close of each range from its histogram, as percentile_cont(0.5) computes it:
  * the middle value, or the mean of the two middle values (null without closes). One statement
- * reads the closes at the middle ranks, each from its bucket's closes in the range in order.
+ * reads the closes at the middle ranks from their bucket's closes in the range, in order: once
+ * per bucket, so that two middle ranks in one bucket (the usual case) cost one read, not two.
  */
 async function medians(
   tx: Tx,
@@ -321,43 +322,59 @@ async function medians(
   const lookups = ranges.flatMap(({ range, histogram }, index) => {
     if (histogram.closes === 0) return [];
     const middle = (histogram.closes - 1) / 2;
-    const ranks = [...new Set([Math.floor(middle), Math.ceil(middle)])];
-    return ranks.map((rank, which) => ({ index, which, range, ...locate(histogram, rank) }));
+    const [low, high] = [
+      locate(histogram, Math.floor(middle)),
+      locate(histogram, Math.ceil(middle)),
+    ];
+    if (low.bucket === high.bucket) {
+      return [
+        {
+          index,
+          range,
+          bucket: low.bucket,
+          offset: low.offset,
+          count: high.offset - low.offset + 1,
+        },
+      ];
+    }
+    return [low, high].map((rank) => ({ index, range, ...rank, count: 1 }));
   });
   if (lookups.length === 0) return ranges.map(() => null);
   const values = await parseRows(
     tx,
-    z.object({ index: z.number().int(), which: z.number().int(), seconds: z.number() }),
+    z.object({ index: z.number().int(), seconds: z.number() }),
     sql.join(
-      lookups.map((lookup) => closeAtRank(scope, lookup)),
+      lookups.map((lookup) => closesAtRank(scope, lookup)),
       sql` union all `,
     ),
     PREPARED,
   );
   return ranges.map((_, index) => {
-    const low = values.find((row) => row.index === index && row.which === 0)?.seconds;
-    const high = values.find((row) => row.index === index && row.which === 1)?.seconds ?? low;
-    if (low === undefined || high === undefined) return null;
+    // A lower bucket holds shorter times to close, so the middle values are the least and the
+    // greatest of those read for the range.
+    const seconds = values.filter((row) => row.index === index).map((row) => row.seconds);
+    if (seconds.length === 0) return null;
+    const [low, high] = [Math.min(...seconds), Math.max(...seconds)];
     return low + (high - low) * 0.5;
   });
 }
 
 /**
- * The first close in `range` at 0-based rank `offset` among those in `bucket`, in order of time to
- * close, tagged with `index` and `which`. The bucket is the generated column, not the function:
+ * The `count` first closes in `range` from 0-based rank `offset` among those in `bucket`, in order
+ * of time to close, tagged with `index`. The bucket is the generated column, not the function:
  * only a leakproof condition can bound an index scan under row-level security.
  */
-export function closeAtRank(
+export function closesAtRank(
   scope: AnalyticsScope,
-  lookup: { index: number; which: number; range: Period; bucket: number; offset: number },
+  lookup: { index: number; range: Period; bucket: number; offset: number; count: number },
 ) {
-  const { index, which, range, bucket, offset } = lookup;
-  return sql`(select ${index}::int as index, ${which}::int as which, t.close_seconds as seconds
+  const { index, range, bucket, offset, count } = lookup;
+  return sql`(select ${index}::int as index, t.close_seconds as seconds
               from call_timeline t
               where ${scopeOf(scope, sql`t`)} and t.close_bucket = ${bucket}
                 and t.at >= ${range.from} and t.at < ${range.to}
                 and (t.previous_close_at is null or t.previous_close_at < ${range.from})
-              order by t.close_seconds offset ${offset} limit 1)`;
+              order by t.close_seconds offset ${offset} limit ${count})`;
 }
 
 const backlogRow = z.object({ open: sqlNumber, unassigned: sqlNumber });
