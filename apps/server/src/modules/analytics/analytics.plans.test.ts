@@ -12,6 +12,7 @@ import { planNodes, type PlanNode } from '../../test/query-plans.ts';
 import {
   backlogAddedAfter,
   closesAtRank,
+  closingFigures,
   receivedByLocalTime,
   receivedByReason,
   receivedPerAgent,
@@ -97,6 +98,48 @@ describe.each(testDatabaseKinds)('analytics query plans [$name]', ({ create }) =
         // Bounded at both ends: one range of instants, not the organisation's every row.
         expect(node['Index Cond']).toMatch(/\(at >= .*\(at < /u);
       }
+    }
+  });
+
+  it("reads the closes at the periods' ends from call_timeline_closes_idx alone, one range at a time", async () => {
+    const claims = await sessionFor(database, 'mia@northwind.test');
+    // Starts at 05:00 UTC, so that the start rounds down to its day; ends at 13:37, rounded up;
+    // the previous period starts at 20:23.
+    const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    const from = new Date(today - 30 * 86_400_000 + 5 * 3_600_000);
+    const period = { from, to: new Date(today + 13 * 3_600_000 + 37 * 60_000) };
+    const previous = { from: new Date(2 * from.getTime() - period.to.getTime()), to: from };
+    const plans = await withTenantRead(database.db, claims, async (tx, principal) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const explained: PlanNode[][] = [];
+      const explaining = {
+        execute: async (query: Parameters<typeof planNodes>[1]) => {
+          explained.push(await planNodes(tx, query));
+          return { rows: [] };
+        },
+      } as unknown as typeof tx;
+      // With no histogram rows there is no median to read: one statement.
+      await closingFigures(
+        explaining,
+        { organisationId: requireOrganisation(principal) },
+        period,
+        previous,
+      );
+      return explained;
+    });
+    expect(plans).toHaveLength(1);
+    const timeline = (plans[0] ?? []).filter((node) => node['Relation Name'] === 'call_timeline');
+    expect(timeline.map((node) => node['Index Name']).sort()).toEqual([
+      // The previous period's start, the boundary both periods share, the end; the re-closes.
+      'call_timeline_closes_idx',
+      'call_timeline_closes_idx',
+      'call_timeline_closes_idx',
+      'call_timeline_recloses_idx',
+    ]);
+    for (const node of timeline) {
+      expect(node['Node Type']).toBe('Index Only Scan');
+      expect(node['Index Cond']).toMatch(/ >= .* < /u);
     }
   });
 

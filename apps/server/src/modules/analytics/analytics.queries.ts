@@ -262,15 +262,76 @@ function disjoint(ranges: Period[]): Period[] {
   return merged;
 }
 
+/**
+ * The UTC day boundary nearer to an instant in rows to read, taking rows after `end` (the
+ * request's end, usually now) as none: the end of the instant's day when the part of it up to
+ * `end` is no longer than the part before the instant, else its start. A period's end that is now
+ * rounds up, as elsewhere; any other instant costs at most half a day of closes, not up to a day.
+ */
+export function nearerDay(at: Date, end: Date): Date {
+  const start = Math.floor(at.getTime() / DAY) * DAY;
+  const after = Math.min(start + DAY, end.getTime()) - at.getTime();
+  return new Date(after <= at.getTime() - start ? atOrAfter(at, DAY).getTime() : start);
+}
+
+/**
+ * The ranges of call_timeline rows that correct whole UTC days [b(from), b(to)) to the periods
+ * [from, to), b being `boundary`: rows in [from, b(from)) add to a period and rows in
+ * [to, b(to)) are taken away, each range reversed (and its sign with it) when b rounds down. The
+ * ranges are cut where any of them starts or ends, so that each piece carries one weight per
+ * period for all its rows (constants in the statement, not comparisons per row); pieces that
+ * weigh nothing in every period are left out.
+ */
+export function dayEdgePieces(periods: Period[], boundary: (at: Date) => Date) {
+  const signed = periods.flatMap(({ from, to }, index) =>
+    [
+      { at: from, sign: 1 },
+      { at: to, sign: -1 },
+    ].map(({ at, sign }) => {
+      const bound = boundary(at);
+      return bound >= at
+        ? { index, from: at, to: bound, weight: sign }
+        : { index, from: bound, to: at, weight: -sign };
+    }),
+  );
+  const cuts = [...new Set(signed.flatMap((range) => [range.from.getTime(), range.to.getTime()]))];
+  cuts.sort((a, b) => a - b);
+  const pieces: { from: Date; to: Date; weights: number[] }[] = [];
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const [from, to] = [cuts[i] as number, cuts[i + 1] as number];
+    const weights = periods.map((_, index) =>
+      signed
+        .filter((range) => range.index === index)
+        .filter((range) => range.from.getTime() <= from && to <= range.to.getTime())
+        .reduce((sum, range) => sum + range.weight, 0),
+    );
+    if (weights.every((weight) => weight === 0)) continue;
+    const last = pieces.at(-1);
+    if (last && last.to.getTime() === from && last.weights.every((w, k) => w === weights[k])) {
+      last.to = new Date(to);
+    } else pieces.push({ from: new Date(from), to: new Date(to), weights });
+  }
+  return pieces;
+}
+
 async function closeHistograms(tx: Tx, scope: AnalyticsScope, period: Period, previous: Period) {
   const agent = scope.agentId ? sql`c.agent_id = ${scope.agentId}` : sql`c.agent_id is null`;
-  // The closes that correct either period's days, each range read from call_timeline_closes_idx
-  // (organisation, instant, with the close's columns) alone.
-  const edges = timelineEdges(
-    [period, previous],
-    sql`call_close_bucket(t.close_seconds), ${edgeWeight(period, sql`t`, DAY)}, ${edgeWeight(previous, sql`t`, DAY)}, 1`,
-    sql`${scopeOf(scope, sql`t`)} and t.close_seconds is not null`,
-    DAY,
+  // Whole days from call_daily_closes, each period's ends rounded to the nearer day boundary: the
+  // closes between an end and its boundary come from call_timeline_closes_idx (organisation,
+  // instant, with the close's columns) alone, one range per piece.
+  const end = period.to > previous.to ? period.to : previous.to;
+  const boundary = (at: Date) => nearerDay(at, end);
+  const days = (range: Period) =>
+    sql`(c.day >= ${boundary(range.from)} and c.day < ${boundary(range.to)})`;
+  const edges = sql.join(
+    dayEdgePieces([period, previous], boundary).map(
+      ({ from, to, weights: [w, wp] }) =>
+        sql`union all select call_close_bucket(t.close_seconds), ${w}::int, ${wp}::int, 1
+            from call_timeline t
+            where ${scopeOf(scope, sql`t`)} and t.close_seconds is not null
+              and t.at >= ${from} and t.at < ${to}`,
+    ),
+    sql` `,
   );
   // A re-close whose previous close lies inside the range (so its own close does too).
   const recloseIn = (range: Period) =>
@@ -279,10 +340,10 @@ async function closeHistograms(tx: Tx, scope: AnalyticsScope, period: Period, pr
     tx,
     z.object({ bucket: z.number().int(), closes: sqlNumber, closes_previous: sqlNumber }),
     sql`with pieces as (
-          select c.bucket, ${periodDays(period, sql`c`)}::int as w, ${periodDays(previous, sql`c`)}::int as wp, c.closes
+          select c.bucket, ${days(period)}::int as w, ${days(previous)}::int as wp, c.closes
           from call_daily_closes c
           where c.organisation_id = ${scope.organisationId} and ${agent}
-            and (${periodDays(period, sql`c`)} or ${periodDays(previous, sql`c`)})
+            and (${days(period)} or ${days(previous)})
           ${edges}
           union all
           select call_close_bucket(t.close_seconds), -${recloseIn(period)}::int, -${recloseIn(previous)}::int, 1
