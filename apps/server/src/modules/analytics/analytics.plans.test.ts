@@ -119,13 +119,9 @@ describe.each(testDatabaseKinds)('analytics query plans [$name]', ({ create }) =
           return { rows: [] };
         },
       } as unknown as typeof tx;
-      // With no histogram rows there is no median to read: one statement.
-      await closingFigures(
-        explaining,
-        { organisationId: requireOrganisation(principal) },
-        period,
-        previous,
-      );
+      // Now is the period's end. With no histogram rows there is no median to read: one statement.
+      const scope = { organisationId: requireOrganisation(principal) };
+      await closingFigures(explaining, scope, period, previous, period.to);
       return explained;
     });
     expect(plans).toHaveLength(1);

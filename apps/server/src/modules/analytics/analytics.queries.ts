@@ -9,7 +9,7 @@
 // so on (call_daily, call_daily_reasons and call_daily_closes per UTC day). A period comes from
 // the sums of the days or hours it touches, corrected at its ends by finer sums and finally by
 // call_timeline's rows, which carry exact instants (periodDays, periodHours, periodEdges,
-// timelineEdges). The definitions below are those of the raw rows; the rollups are kept equal to
+// timelineEdges; for the closes, nearerDay and dayEdgePieces). The definitions below are those of the raw rows; the rollups are kept equal to
 // them (db/analytics-rollups.test.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -46,7 +46,8 @@ const atOrAfter = (date: Date, unit = HOUR) => new Date(Math.ceil(date.getTime()
  * row, not from every arrival and change it has had so far, a cost that grew all hour long.
  * The same holds for a period inside one hour: [from, ⌈to⌉) less [to, ⌈to⌉).
  * The daily rollups are read in the same way, a level up: days [⌈from⌉, ⌈to⌉), plus hours (or
- * rows) in [from, ⌈from⌉), less those in [to, ⌈to⌉), with ⌈⌉ to the UTC day.
+ * rows) in [from, ⌈from⌉), less those in [to, ⌈to⌉), with ⌈⌉ to the UTC day. The closes, corrected
+ * by rows alone, round each end to the nearer day instead (closeHistograms).
  */
 
 /** The condition on an hourly rollup row (`alias`) of the period's hours. */
@@ -237,8 +238,9 @@ export async function closingFigures(
   scope: AnalyticsScope,
   period: Period,
   previous: Period,
+  now: Date,
 ) {
-  const histograms = await closeHistograms(tx, scope, period, previous);
+  const histograms = await closeHistograms(tx, scope, period, previous, now);
   const [value, previousValue] = await medians(tx, scope, [
     { range: period, histogram: histograms.period },
     { range: previous, histogram: histograms.previous },
@@ -263,14 +265,14 @@ function disjoint(ranges: Period[]): Period[] {
 }
 
 /**
- * The UTC day boundary nearer to an instant in rows to read, taking rows after `end` (the
- * request's end, usually now) as none: the end of the instant's day when the part of it up to
- * `end` is no longer than the part before the instant, else its start. A period's end that is now
- * rounds up, as elsewhere; any other instant costs at most half a day of closes, not up to a day.
+ * The UTC day boundary nearer to an instant in rows to read, there being none after `now`: the
+ * end of the instant's day when the part of it up to now is no longer than the part before the
+ * instant, else its start. A period's end that is now (or later) rounds up, as elsewhere; any end
+ * costs at most half a day of closes, not up to a day.
  */
-export function nearerDay(at: Date, end: Date): Date {
+export function nearerDay(at: Date, now: Date): Date {
   const start = Math.floor(at.getTime() / DAY) * DAY;
-  const after = Math.min(start + DAY, end.getTime()) - at.getTime();
+  const after = Math.min(start + DAY, now.getTime()) - at.getTime();
   return new Date(after <= at.getTime() - start ? atOrAfter(at, DAY).getTime() : start);
 }
 
@@ -314,13 +316,18 @@ export function dayEdgePieces(periods: Period[], boundary: (at: Date) => Date) {
   return pieces;
 }
 
-async function closeHistograms(tx: Tx, scope: AnalyticsScope, period: Period, previous: Period) {
+async function closeHistograms(
+  tx: Tx,
+  scope: AnalyticsScope,
+  period: Period,
+  previous: Period,
+  now: Date,
+) {
   const agent = scope.agentId ? sql`c.agent_id = ${scope.agentId}` : sql`c.agent_id is null`;
   // Whole days from call_daily_closes, each period's ends rounded to the nearer day boundary: the
   // closes between an end and its boundary come from call_timeline_closes_idx (organisation,
   // instant, with the close's columns) alone, one range per piece.
-  const end = period.to > previous.to ? period.to : previous.to;
-  const boundary = (at: Date) => nearerDay(at, end);
+  const boundary = (at: Date) => nearerDay(at, now);
   const days = (range: Period) =>
     sql`(c.day >= ${boundary(range.from)} and c.day < ${boundary(range.to)})`;
   const edges = sql.join(
@@ -414,7 +421,11 @@ async function medians(
     // A lower bucket holds shorter times to close, so the middle values are the least and the
     // greatest of those read for the range.
     const seconds = values.filter((row) => row.index === index).map((row) => row.seconds);
-    if (seconds.length === 0) return null;
+    const ranks = lookups
+      .filter((lookup) => lookup.index === index)
+      .reduce((sum, lookup) => sum + lookup.count, 0);
+    // Fewer closes than the histogram counted would give a wrong middle: no figure instead.
+    if (seconds.length === 0 || seconds.length < ranks) return null;
     const [low, high] = [Math.min(...seconds), Math.max(...seconds)];
     return low + (high - low) * 0.5;
   });

@@ -49,7 +49,7 @@ export async function getAnalytics(
                  set_config('plan_cache_mode', 'force_custom_plan', true)`,
     );
     const perAgent = await receivedPerAgent(tx, scope, period, previous);
-    const closing = await closingFigures(tx, scope, period, previous);
+    const closing = await closingFigures(tx, scope, period, previous, now);
     const workload = await openWorkload(tx, scope);
     // The backlog is measured at the end of each period, but never in the future: the open
     // calls now, less what was added after the instant.
