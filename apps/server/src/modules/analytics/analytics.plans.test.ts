@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../db/client.ts';
 import { seedDemoData } from '../../db/seed/seed.ts';
-import { requireOrganisation, withTenantRead } from '../../db/tenant.ts';
+import { requireOrganisation, withTenantRead, type Tx } from '../../db/tenant.ts';
 import { sessionFor, testDatabaseKinds } from '../../test/databases.ts';
 import { planNodes, type PlanNode } from '../../test/query-plans.ts';
 import {
@@ -32,6 +32,29 @@ describe.each(testDatabaseKinds)('analytics query plans [$name]', ({ create }) =
   afterAll(async () => {
     await database.close();
   });
+
+  /**
+   * The plans of the statements `work` runs, as mia's organisation: each runs as EXPLAIN and is
+   * answered with no rows. Neither a sequential scan nor bitmaps: the question is whether each
+   * read is one range of an index with every column it needs, which at a million calls is what
+   * keeps it cheap.
+   */
+  async function explainEach(work: (tx: Tx, scope: AnalyticsScope) => Promise<unknown>) {
+    const claims = await sessionFor(database, 'mia@northwind.test');
+    return withTenantRead(database.db, claims, async (tx, principal) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const explained: PlanNode[][] = [];
+      const explaining = {
+        execute: async (query: Parameters<typeof planNodes>[1]) => {
+          explained.push(await planNodes(tx, query));
+          return { rows: [] };
+        },
+      } as unknown as Tx;
+      await work(explaining, { organisationId: requireOrganisation(principal) });
+      return explained;
+    });
+  }
 
   it("reads the median's bucket through the index on (organisation, bucket, instant)", async () => {
     const claims = await sessionFor(database, 'mia@northwind.test');
@@ -62,31 +85,16 @@ describe.each(testDatabaseKinds)('analytics query plans [$name]', ({ create }) =
   });
 
   it("reads a period's edges from call_timeline_edges_idx alone, one range at a time", async () => {
-    const claims = await sessionFor(database, 'mia@northwind.test');
     // Ends inside an hour, so that every statement reads call_timeline rows at both ends.
     const to = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 7 * 60_000);
     const period = { from: new Date(to.getTime() - 30 * 86_400_000 + 13 * 60_000), to };
     const previous = { from: new Date(2 * period.from.getTime() - to.getTime()), to: period.from };
-    const plans = await withTenantRead(database.db, claims, async (tx, principal) => {
-      // Neither a sequential scan nor bitmaps: the question is whether each read is one range of
-      // the index with every column it needs, which at a million calls is what keeps it cheap.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      const scope: AnalyticsScope = { organisationId: requireOrganisation(principal) };
-      const explained: PlanNode[][] = [];
-      // Runs each statement as EXPLAIN and answers it with no rows.
-      const explaining = {
-        execute: async (query: Parameters<typeof planNodes>[1]) => {
-          explained.push(await planNodes(tx, query));
-          return { rows: [] };
-        },
-      } as unknown as typeof tx;
+    const plans = await explainEach(async (explaining, scope) => {
       await receivedPerAgent(explaining, scope, period, previous);
       await receivedByLocalTime(explaining, scope, period, 'Asia/Kolkata');
       await receivedByReason(explaining, scope, period);
       // It wants one row back, and has had its statement explained before it finds none.
       await backlogAddedAfter(explaining, scope, previous.to).catch(() => undefined);
-      return explained;
     });
     expect(plans).toHaveLength(4);
     for (const plan of plans) {
@@ -102,28 +110,16 @@ describe.each(testDatabaseKinds)('analytics query plans [$name]', ({ create }) =
   });
 
   it("reads the closes at the periods' ends from call_timeline_closes_idx alone, one range at a time", async () => {
-    const claims = await sessionFor(database, 'mia@northwind.test');
     // Starts at 05:00 UTC, so that the start rounds down to its day; ends at 13:37, rounded up;
     // the previous period starts at 20:23.
     const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
     const from = new Date(today - 30 * 86_400_000 + 5 * 3_600_000);
     const period = { from, to: new Date(today + 13 * 3_600_000 + 37 * 60_000) };
     const previous = { from: new Date(2 * from.getTime() - period.to.getTime()), to: from };
-    const plans = await withTenantRead(database.db, claims, async (tx, principal) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      const explained: PlanNode[][] = [];
-      const explaining = {
-        execute: async (query: Parameters<typeof planNodes>[1]) => {
-          explained.push(await planNodes(tx, query));
-          return { rows: [] };
-        },
-      } as unknown as typeof tx;
-      // Now is the period's end. With no histogram rows there is no median to read: one statement.
-      const scope = { organisationId: requireOrganisation(principal) };
-      await closingFigures(explaining, scope, period, previous, period.to);
-      return explained;
-    });
+    // Now is the period's end. With no histogram rows there is no median to read: one statement.
+    const plans = await explainEach((explaining, scope) =>
+      closingFigures(explaining, scope, period, previous, period.to),
+    );
     expect(plans).toHaveLength(1);
     const timeline = (plans[0] ?? []).filter((node) => node['Relation Name'] === 'call_timeline');
     expect(timeline.map((node) => node['Index Name']).sort()).toEqual([
