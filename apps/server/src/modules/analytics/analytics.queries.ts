@@ -9,8 +9,8 @@
 // so on (call_daily, call_daily_reasons and call_daily_closes per UTC day). A period comes from
 // the sums of the days or hours it touches, corrected at its ends by finer sums and finally by
 // call_timeline's rows, which carry exact instants (periodDays, periodHours, periodEdges,
-// timelineEdges; for the closes, nearerDay and dayEdgePieces). The definitions below are those of the raw rows; the rollups are kept equal to
-// them (db/analytics-rollups.test.ts).
+// timelineEdges; for the closes, nearerDay and dayEdgePieces). The definitions below are those
+// of the raw rows; the rollups are kept equal to them (db/analytics-rollups.test.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { parseRow, parseRows, sqlNumber, type QueryOptions } from '../../db/client.ts';
@@ -417,15 +417,14 @@ async function medians(
     ),
     PREPARED,
   );
-  return ranges.map((_, index) => {
+  return ranges.map(({ histogram }, index) => {
     // A lower bucket holds shorter times to close, so the middle values are the least and the
     // greatest of those read for the range.
     const seconds = values.filter((row) => row.index === index).map((row) => row.seconds);
-    const ranks = lookups
-      .filter((lookup) => lookup.index === index)
-      .reduce((sum, lookup) => sum + lookup.count, 0);
-    // Fewer closes than the histogram counted would give a wrong middle: no figure instead.
-    if (seconds.length === 0 || seconds.length < ranks) return null;
+    // Two middle values for an even count, one for an odd. Fewer closes than the histogram
+    // counted would give a wrong middle: no figure instead.
+    const middles = histogram.closes % 2 === 0 ? 2 : 1;
+    if (histogram.closes === 0 || seconds.length < middles) return null;
     const [low, high] = [Math.min(...seconds), Math.max(...seconds)];
     return low + (high - low) * 0.5;
   });
