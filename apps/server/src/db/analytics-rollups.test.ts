@@ -32,6 +32,14 @@ async function rollups(database: Database) {
                          in_progress_3, closed_0, closed_1, closed_2, closed_3, with_duration) > 0
              or open_delta <> 0 or unassigned_delta <> 0`,
     ),
+    hourlyTotals: await lines(
+      sql`select concat_ws('|', organisation_id, hour, new_0, new_1, new_2, new_3, in_progress_0,
+                 in_progress_1, in_progress_2, in_progress_3, closed_0, closed_1, closed_2,
+                 closed_3) as line
+          from call_hourly_totals
+          where greatest(new_0, new_1, new_2, new_3, in_progress_0, in_progress_1, in_progress_2,
+                         in_progress_3, closed_0, closed_1, closed_2, closed_3) > 0`,
+    ),
     reasons: await lines(
       sql`select concat_ws('|', organisation_id, agent_id, hour, reason, calls) as line
           from call_hourly_reasons where calls <> 0`,
@@ -62,6 +70,7 @@ async function expectRollupsEqualRebuild(database: Database) {
   const rebuilt = await rollups(database);
   expect(kept.timeline).toEqual(rebuilt.timeline);
   expect(kept.hourly).toEqual(rebuilt.hourly);
+  expect(kept.hourlyTotals).toEqual(rebuilt.hourlyTotals);
   expect(kept.reasons).toEqual(rebuilt.reasons);
   expect(kept.daily).toEqual(rebuilt.daily);
   expect(kept.dailyReasons).toEqual(rebuilt.dailyReasons);
@@ -230,16 +239,22 @@ describe.each(testDatabaseKinds)('analytics rollups [$name]', ({ create }) => {
     expect(await rollups(database)).toEqual(whole);
   });
 
-  it('are filled for the calls already there by the migrations that added the daily ones', async () => {
+  it('are filled for the calls already there by the migrations that added the daily ones and the hourly totals', async () => {
     const before = await rollups(database);
-    await database.db.execute(sql`truncate call_daily, call_daily_reasons, call_daily_closes`);
-    const fills = ['0036_analytics_daily_rollups_fill.sql', '0037_analytics_daily_sums.sql']
+    await database.db.execute(
+      sql`truncate call_daily, call_daily_reasons, call_daily_closes, call_hourly_totals`,
+    );
+    const fills = [
+      '0036_analytics_daily_rollups_fill.sql',
+      '0037_analytics_daily_sums.sql',
+      '0044_analytics_hourly_totals.sql',
+    ]
       .map((file) =>
         readFileSync(fileURLToPath(new URL(`migrations/${file}`, import.meta.url)), 'utf8'),
       )
       .flatMap((migration) => migration.split('--> statement-breakpoint'))
       .filter((statement) => /^INSERT/mu.test(statement));
-    expect(fills).toHaveLength(3);
+    expect(fills).toHaveLength(4);
     for (const fill of fills) await database.db.execute(sql.raw(fill));
     expect(await rollups(database)).toEqual(before);
   });
@@ -247,9 +262,11 @@ describe.each(testDatabaseKinds)('analytics rollups [$name]', ({ create }) => {
   it('are repaired by a rebuild', async () => {
     const before = await rollups(database);
     await database.db.execute(sql`update call_hourly set open_delta = open_delta + 5`);
+    await database.db.execute(sql`update call_hourly_totals set closed_2 = closed_2 + 1`);
     await database.db.execute(sql`delete from call_workload`);
     await database.db.execute(sql`delete from call_timeline where arrival`);
     expect((await rollups(database)).hourly).not.toEqual(before.hourly);
+    expect((await rollups(database)).hourlyTotals).not.toEqual(before.hourlyTotals);
     await database.db.execute(sql`select call_timeline_rebuild()`);
     expect(await rollups(database)).toEqual(before);
   });

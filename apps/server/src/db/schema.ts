@@ -522,6 +522,32 @@ export const callHourly = pgTable(
 );
 
 /**
+ * call_hourly's calls received summed over the organisation's agents, per UTC hour (the same
+ * triggers keep both): the calls per local day and hour of the week read an hour's one row here,
+ * not a row per agent, when no agent is chosen (docs/analytics.md).
+ */
+export const callHourlyTotals = pgTable(
+  'call_hourly_totals',
+  {
+    organisation_id: uuid('organisation_id').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    new_0: integer('new_0').notNull(),
+    new_1: integer('new_1').notNull(),
+    new_2: integer('new_2').notNull(),
+    new_3: integer('new_3').notNull(),
+    in_progress_0: integer('in_progress_0').notNull(),
+    in_progress_1: integer('in_progress_1').notNull(),
+    in_progress_2: integer('in_progress_2').notNull(),
+    in_progress_3: integer('in_progress_3').notNull(),
+    closed_0: integer('closed_0').notNull(),
+    closed_1: integer('closed_1').notNull(),
+    closed_2: integer('closed_2').notNull(),
+    closed_3: integer('closed_3').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organisation_id, table.hour] })],
+);
+
+/**
  * call_hourly's sums per UTC day, for the figures that need no local time: a long period reads
  * its whole days here and hourly rows for the hours at its ends only.
  */
@@ -909,6 +935,7 @@ export const TENANT_TABLES = [
   'call_counts',
   'call_timeline',
   'call_hourly',
+  'call_hourly_totals',
   'call_hourly_reasons',
   'call_daily',
   'call_daily_reasons',

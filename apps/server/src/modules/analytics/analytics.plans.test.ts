@@ -135,6 +135,30 @@ describe.each(testDatabaseKinds)('analytics query plans [$name]', ({ create }) =
     }
   });
 
+  it("reads the local-time series' whole hours from one row an hour: the organisation's, or the agent's", async () => {
+    const to = new Date();
+    const period = { from: new Date(to.getTime() - 30 * 86_400_000), to };
+    const [agent] = await queryRows<{ agent_id: string }>(
+      database.db,
+      sql`select agent_id from call_hourly limit 1`,
+    );
+    expect(agent).toBeDefined();
+    const hourlyReads = async (agentId?: string) => {
+      const [plan = []] = await explainEach((explaining, scope) =>
+        receivedByLocalTime(explaining, { ...scope, agentId }, period, 'Europe/London'),
+      );
+      return plan
+        .filter((node) => (node['Relation Name'] ?? '').startsWith('call_hourly'))
+        .map((node) => ({ table: node['Relation Name'], cond: String(node['Index Cond']) }));
+    };
+    const organisation = await hourlyReads();
+    expect(organisation.map((read) => read.table)).toEqual(['call_hourly_totals']);
+    expect(organisation[0]?.cond).toMatch(/hour >= .*hour < /u);
+    const oneAgent = await hourlyReads(agent?.agent_id);
+    expect(oneAgent.map((read) => read.table)).toEqual(['call_hourly']);
+    expect(oneAgent[0]?.cond).toMatch(/agent_id = /u);
+  });
+
   it('inlines call_close_bucket into the statements that bucket closes', async () => {
     // A function called row by row cost eight times the rest of reading a close; PostgreSQL
     // inlines a SQL function only when it is no stricter than its body.

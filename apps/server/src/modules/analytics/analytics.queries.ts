@@ -6,11 +6,12 @@
 // The figures are read from rollups, not from every call of the period (docs/analytics.md):
 // call_timeline holds each counted call's arrival and the instants its status or assignee
 // changed, and call_hourly / call_hourly_reasons / call_workload sum it per UTC hour, agent and
-// so on (call_daily, call_daily_reasons and call_daily_closes per UTC day). A period comes from
-// the sums of the days or hours it touches, corrected at its ends by finer sums and finally by
-// call_timeline's rows, which carry exact instants (periodDays, periodHours, periodEdges,
-// timelineEdges; for the closes, nearerDay and dayEdgePieces). The definitions below are those
-// of the raw rows; the rollups are kept equal to them (db/analytics-rollups.test.ts).
+// so on (call_hourly_totals over all agents; call_daily, call_daily_reasons and
+// call_daily_closes per UTC day). A period comes from the sums of the days or hours it touches,
+// corrected at its ends by finer sums and finally by call_timeline's rows, which carry exact
+// instants (periodDays, periodHours, periodEdges, timelineEdges; for the closes, nearerDay and
+// dayEdgePieces). The definitions below are those of the raw rows; the rollups are kept equal to
+// them (db/analytics-rollups.test.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { parseRow, parseRows, sqlNumber, type QueryOptions } from '../../db/client.ts';
@@ -498,10 +499,11 @@ const localRow = z.object({
 
 /**
  * The calls received in the period in the viewer's time zone: per local day and current status
- * (every day the period touches, in order), and per local weekday and hour. An hour whose start is a whole local hour (the zone's offset is
- * a whole number of hours then) is one local hour; any other is read as its four quarters, each
- * at the local time of its start (every zone's offset is a whole number of quarter hours). The
- * call_timeline rows at the period's ends are placed at their quarter's start in the same way.
+ * (every day the period touches, in order), and per local weekday and hour. An hour whose start
+ * is a whole local hour (the zone's offset is a whole number of hours then) is one local hour; any
+ * other is read as its four quarters, each at the local time of its start (every zone's offset is
+ * a whole number of quarter hours). The call_timeline rows at the period's ends are placed at
+ * their quarter's start in the same way.
  */
 export async function receivedByLocalTime(
   tx: Tx,
@@ -509,12 +511,13 @@ export async function receivedByLocalTime(
   period: Period,
   timeZone: string,
 ) {
-  const sums = sql.join(
+  // An hour's calls in one row: the organisation's in call_hourly_totals, an agent's in call_hourly.
+  const hours = scope.agentId
+    ? sql`call_hourly h where ${scopeOf(scope, sql`h`)}`
+    : sql`call_hourly_totals h where h.organisation_id = ${scope.organisationId}`;
+  const columns = sql.join(
     STATUSES.flatMap((status) =>
-      QUARTERS.map(
-        (quarter) =>
-          sql`sum(h.${quarterColumn(status, quarter)}) as ${quarterColumn(status, quarter)}`,
-      ),
+      QUARTERS.map((quarter) => sql`h.${quarterColumn(status, quarter)}`),
     ),
     sql`, `,
   );
@@ -542,9 +545,8 @@ export async function receivedByLocalTime(
     tx,
     localRow,
     sql`with hourly as (
-          select h.hour, h.hour at time zone ${timeZone} as local_hour, ${sums}
-          from call_hourly h where ${scopeOf(scope, sql`h`)} and ${periodHours(period, sql`h`)}
-          group by h.hour
+          select h.hour, h.hour at time zone ${timeZone} as local_hour, ${columns}
+          from ${hours} and ${periodHours(period, sql`h`)}
         ),
         pieces as (
           select h.local_hour as local_at, ${wholeHour}

@@ -1,6 +1,7 @@
--- Recomputes call_timeline and its rollups (call_hourly, call_daily, call_hourly_reasons,
--- call_daily_reasons, call_daily_closes, call_workload) from call_log and call_activity: after a
--- load that skipped triggers, or to repair them (`npm run db:rebuild-counts`). The owner's alone.
+-- Recomputes call_timeline and its rollups (call_hourly, call_hourly_totals, call_daily,
+-- call_hourly_reasons, call_daily_reasons, call_daily_closes, call_workload) from call_log and
+-- call_activity: after a load that skipped triggers, or to repair them
+-- (`npm run db:rebuild-counts`). The owner's alone.
 -- In batches of `batch_size` calls: the rollups' statement triggers gather a statement's new
 -- timeline rows into one array, which cannot exceed 1 GB; all of 10,000,000 calls' rows did.
 -- The batches follow (organisation, end of call), so that each fills its own rollup rows once
@@ -14,7 +15,7 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 DECLARE
   batch text[];
 BEGIN
-  TRUNCATE call_timeline, call_hourly, call_daily, call_hourly_reasons, call_daily_reasons,
+  TRUNCATE call_timeline, call_hourly, call_hourly_totals, call_daily, call_hourly_reasons, call_daily_reasons,
     call_daily_closes, call_workload;
   FOR batch IN
     SELECT array_agg(call_id)

@@ -1,5 +1,6 @@
 -- Adds (sign 1) or subtracts (sign -1) call_timeline rows to the rollups: call_hourly per
--- organisation, agent and UTC hour, call_daily (its sums per UTC day), call_hourly_reasons and
+-- organisation, agent and UTC hour, call_hourly_totals (its calls received over all agents),
+-- call_daily (its sums per UTC day), call_hourly_reasons and
 -- call_daily_reasons per disconnection reason besides, call_daily_closes (closes per UTC day and bucket of time to close, for each
 -- agent and for all), and call_workload (open calls now per assignee). One upsert per group, in key order so that
 -- concurrent statements lock the rollup rows in the same order, after the organisation's lock
@@ -57,6 +58,40 @@ BEGIN
       negative = h.negative + excluded.negative,
       open_delta = h.open_delta + excluded.open_delta,
       unassigned_delta = h.unassigned_delta + excluded.unassigned_delta;
+    INSERT INTO call_hourly_totals AS h (organisation_id, hour, new_0, new_1, new_2, new_3, in_progress_0, in_progress_1, in_progress_2, in_progress_3, closed_0, closed_1, closed_2, closed_3)
+    SELECT organisation_id, hour,
+           sign * count(*) FILTER (WHERE status = 'New' AND quarter = 0),
+           sign * count(*) FILTER (WHERE status = 'New' AND quarter = 1),
+           sign * count(*) FILTER (WHERE status = 'New' AND quarter = 2),
+           sign * count(*) FILTER (WHERE status = 'New' AND quarter = 3),
+           sign * count(*) FILTER (WHERE status = 'In progress' AND quarter = 0),
+           sign * count(*) FILTER (WHERE status = 'In progress' AND quarter = 1),
+           sign * count(*) FILTER (WHERE status = 'In progress' AND quarter = 2),
+           sign * count(*) FILTER (WHERE status = 'In progress' AND quarter = 3),
+           sign * count(*) FILTER (WHERE status = 'Closed' AND quarter = 0),
+           sign * count(*) FILTER (WHERE status = 'Closed' AND quarter = 1),
+           sign * count(*) FILTER (WHERE status = 'Closed' AND quarter = 2),
+           sign * count(*) FILTER (WHERE status = 'Closed' AND quarter = 3)
+    FROM (
+      SELECT *, date_trunc('hour', at, 'UTC') AS hour,
+             (extract(minute FROM at AT TIME ZONE 'UTC'))::int / 15 AS quarter
+      FROM unnest(changed) WHERE arrival
+    ) AS rows
+    GROUP BY organisation_id, hour
+    ORDER BY organisation_id, hour
+    ON CONFLICT (organisation_id, hour) DO UPDATE SET
+      new_0 = h.new_0 + excluded.new_0,
+      new_1 = h.new_1 + excluded.new_1,
+      new_2 = h.new_2 + excluded.new_2,
+      new_3 = h.new_3 + excluded.new_3,
+      in_progress_0 = h.in_progress_0 + excluded.in_progress_0,
+      in_progress_1 = h.in_progress_1 + excluded.in_progress_1,
+      in_progress_2 = h.in_progress_2 + excluded.in_progress_2,
+      in_progress_3 = h.in_progress_3 + excluded.in_progress_3,
+      closed_0 = h.closed_0 + excluded.closed_0,
+      closed_1 = h.closed_1 + excluded.closed_1,
+      closed_2 = h.closed_2 + excluded.closed_2,
+      closed_3 = h.closed_3 + excluded.closed_3;
     INSERT INTO call_daily AS d (organisation_id, agent_id, day, calls, duration_total, with_duration, positive, neutral, negative, open_delta, unassigned_delta)
     SELECT organisation_id, agent_id, date_trunc('day', at, 'UTC'),
            sign * count(*) FILTER (WHERE arrival),
