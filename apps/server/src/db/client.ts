@@ -600,6 +600,12 @@ export function isoTimestamp(value: Date | string | null): string | null {
   return value instanceof Date ? value.toISOString() : value;
 }
 
+/**
+ * The array schema of each row schema, made once: building a zod schema, and compiling its
+ * parser on first use, cost more than parsing a few rows with it (docs/analytics.md, "Cost").
+ */
+const rowArrays = new WeakMap<z.ZodType, z.ZodArray<z.ZodType>>();
+
 /** Runs raw SQL and checks each row against `row`: a renamed or retyped column fails loudly. */
 export async function parseRows<Row extends z.ZodType>(
   db: QueryRunner,
@@ -607,7 +613,12 @@ export async function parseRows<Row extends z.ZodType>(
   query: SQL,
   options?: QueryOptions,
 ): Promise<z.output<Row>[]> {
-  return z.array(row).parse(await queryRows<unknown>(db, query, options));
+  let rows = rowArrays.get(row);
+  if (!rows) {
+    rows = z.array(row);
+    rowArrays.set(row, rows);
+  }
+  return rows.parse(await queryRows<unknown>(db, query, options)) as z.output<Row>[];
 }
 
 /** parseRows for a query that returns exactly one row, such as an aggregate without GROUP BY. */

@@ -117,13 +117,36 @@ function scopeOf(scope: AnalyticsScope, alias: SQL): SQL {
 const STATUS_COLUMNS = { New: 'new', 'In progress': 'in_progress', Closed: 'closed' } as const;
 const STATUSES = ['New', 'In progress', 'Closed'] as const;
 const QUARTERS = [0, 1, 2, 3] as const;
-/** An hourly row's calls received with one status in one quarter of the hour. */
+/** An hourly row's (alias h) calls received with one status in one quarter of the hour. */
 const quarterColumn = (status: keyof typeof STATUS_COLUMNS, quarter: number) =>
-  sql.identifier(`${STATUS_COLUMNS[status]}_${quarter}`);
+  `h.${STATUS_COLUMNS[status]}_${quarter}`;
+// The hourly rows' quarter columns as fixed SQL text, written once: drizzle renders a fragment
+// built of pieces anew on every request (docs/analytics.md, "Cost").
 /** An hourly row's calls received. */
-const hourlyCalls = sql.join(
-  STATUSES.flatMap((status) => QUARTERS.map((quarter) => sql`h.${quarterColumn(status, quarter)}`)),
-  sql` + `,
+const hourlyCalls = sql.raw(
+  STATUSES.flatMap((status) => QUARTERS.map((quarter) => quarterColumn(status, quarter))).join(
+    ' + ',
+  ),
+);
+/** Its twelve quarter columns. */
+const quarterColumns = sql.raw(
+  STATUSES.flatMap((status) => QUARTERS.map((quarter) => quarterColumn(status, quarter))).join(
+    ', ',
+  ),
+);
+/** Its calls received per status, as new, in_progress and closed. */
+const statusColumns = sql.raw(
+  STATUSES.map(
+    (status) =>
+      `${QUARTERS.map((quarter) => quarterColumn(status, quarter)).join(' + ')} as ${STATUS_COLUMNS[status]}`,
+  ).join(', '),
+);
+/** Its quarters as rows of values (quarter, new, in_progress, closed). */
+const quarterRows = sql.raw(
+  QUARTERS.map(
+    (quarter) =>
+      `(${String(quarter)}, ${STATUSES.map((status) => quarterColumn(status, quarter)).join(', ')})`,
+  ).join(', '),
 );
 
 const receivedRow = z.object({
@@ -317,6 +340,12 @@ export function dayEdgePieces(periods: Period[], boundary: (at: Date) => Date) {
   return pieces;
 }
 
+const histogramRow = z.object({
+  bucket: z.number().int(),
+  closes: sqlNumber,
+  closes_previous: sqlNumber,
+});
+
 async function closeHistograms(
   tx: Tx,
   scope: AnalyticsScope,
@@ -346,7 +375,7 @@ async function closeHistograms(
     sql`(t.previous_close_at >= ${range.from} and t.previous_close_at < ${range.to} and t.at < ${range.to})`;
   const rows = await parseRows(
     tx,
-    z.object({ bucket: z.number().int(), closes: sqlNumber, closes_previous: sqlNumber }),
+    histogramRow,
     sql`with pieces as (
           select c.bucket, ${days(period)}::int as w, ${days(previous)}::int as wp, c.closes
           from call_daily_closes c
@@ -376,6 +405,8 @@ async function closeHistograms(
     previous: histogram((row) => row.closes_previous),
   };
 }
+
+const rankedCloseRow = z.object({ index: z.number().int(), seconds: z.number() });
 
 /**
  * The median time to close of each range from its histogram, as percentile_cont(0.5) computes it:
@@ -411,7 +442,7 @@ async function medians(
   if (lookups.length === 0) return ranges.map(() => null);
   const values = await parseRows(
     tx,
-    z.object({ index: z.number().int(), seconds: z.number() }),
+    rankedCloseRow,
     sql.join(
       lookups.map((lookup) => closesAtRank(scope, lookup)),
       sql` union all `,
@@ -515,46 +546,20 @@ export async function receivedByLocalTime(
   const hours = scope.agentId
     ? sql`call_hourly h where ${scopeOf(scope, sql`h`)}`
     : sql`call_hourly_totals h where h.organisation_id = ${scope.organisationId}`;
-  const columns = sql.join(
-    STATUSES.flatMap((status) =>
-      QUARTERS.map((quarter) => sql`h.${quarterColumn(status, quarter)}`),
-    ),
-    sql`, `,
-  );
-  const wholeHour = sql.join(
-    STATUSES.map(
-      (status) =>
-        sql`${sql.join(
-          QUARTERS.map((quarter) => sql`h.${quarterColumn(status, quarter)}`),
-          sql` + `,
-        )} as ${sql.identifier(STATUS_COLUMNS[status])}`,
-    ),
-    sql`, `,
-  );
-  const quarters = sql.join(
-    QUARTERS.map(
-      (quarter) =>
-        sql`(${sql.raw(String(quarter))}, ${sql.join(
-          STATUSES.map((status) => sql`h.${quarterColumn(status, quarter)}`),
-          sql`, `,
-        )})`,
-    ),
-    sql`, `,
-  );
   return parseRows(
     tx,
     localRow,
     sql`with hourly as (
-          select h.hour, h.hour at time zone ${timeZone} as local_hour, ${columns}
+          select h.hour, h.hour at time zone ${timeZone} as local_hour, ${quarterColumns}
           from ${hours} and ${periodHours(period, sql`h`)}
         ),
         pieces as (
-          select h.local_hour as local_at, ${wholeHour}
+          select h.local_hour as local_at, ${statusColumns}
           from hourly h where extract(minute from h.local_hour) = 0
           union all
           select (h.hour + q.quarter * interval '15 minutes') at time zone ${timeZone}, q.new, q.in_progress, q.closed
           from hourly h
-          cross join lateral (values ${quarters}) as q(quarter, new, in_progress, closed)
+          cross join lateral (values ${quarterRows}) as q(quarter, new, in_progress, closed)
           where extract(minute from h.local_hour) <> 0
           -- A row at the start of its quarter, as the hourly rows place their calls: a row taken
           -- away lands where the rollup put it.
@@ -596,6 +601,8 @@ export async function receivedByLocalTime(
   );
 }
 
+const reasonRow = z.object({ reason: z.string().nullable(), calls: sqlNumber });
+
 /**
  * The calls received in the period per disconnection reason (null: none recorded): whole UTC days
  * from call_daily_reasons, the hours at the period's ends from call_hourly_reasons, and the rows
@@ -604,7 +611,7 @@ export async function receivedByLocalTime(
 export async function receivedByReason(tx: Tx, scope: AnalyticsScope, period: Period) {
   return parseRows(
     tx,
-    z.object({ reason: z.string().nullable(), calls: sqlNumber }),
+    reasonRow,
     sql`with pieces as (
           select d.reason, d.calls from call_daily_reasons d
           where ${scopeOf(scope, sql`d`)} and ${periodDays(period, sql`d`)}
@@ -622,12 +629,14 @@ export async function receivedByReason(tx: Tx, scope: AnalyticsScope, period: Pe
   );
 }
 
+const agentRow = z.object({ agent_id: z.string(), display_name: z.string().nullable() });
+
 /** The organisation's agents (or the one asked for), for the by-agent chart's empty bars. */
 export async function agentsOf(tx: Tx, scope: AnalyticsScope) {
   const agentFilter = scope.agentId ? sql` and m.agent_id = ${scope.agentId}` : sql``;
   return parseRows(
     tx,
-    z.object({ agent_id: z.string(), display_name: z.string().nullable() }),
+    agentRow,
     sql`select m.agent_id, m.display_name from agent_mapping m
         where m.organisation_id = ${scope.organisationId}${agentFilter}
         order by m.agent_id`,
@@ -635,11 +644,13 @@ export async function agentsOf(tx: Tx, scope: AnalyticsScope) {
   );
 }
 
+const workloadRow = z.object({ assignee_id: z.string().nullable(), open: sqlNumber });
+
 /** Open calls now by assignee (null: unassigned), largest first. */
 export async function openWorkload(tx: Tx, scope: AnalyticsScope) {
   return parseRows(
     tx,
-    z.object({ assignee_id: z.string().nullable(), open: sqlNumber }),
+    workloadRow,
     sql`select w.assignee_id, sum(w.calls) as open
         from call_workload w where ${scopeOf(scope, sql`w`)}
         group by w.assignee_id having sum(w.calls) > 0
