@@ -613,12 +613,12 @@ export async function parseRows<Row extends z.ZodType>(
   query: SQL,
   options?: QueryOptions,
 ): Promise<z.output<Row>[]> {
-  let rows = rowArrays.get(row);
+  let rows = rowArrays.get(row) as z.ZodArray<Row> | undefined;
   if (!rows) {
     rows = z.array(row);
     rowArrays.set(row, rows);
   }
-  return rows.parse(await queryRows<unknown>(db, query, options)) as z.output<Row>[];
+  return rows.parse(await queryRows<unknown>(db, query, options));
 }
 
 /** parseRows for a query that returns exactly one row, such as an aggregate without GROUP BY. */

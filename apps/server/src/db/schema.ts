@@ -486,6 +486,22 @@ export const callTimeline = pgTable(
   (table) => [primaryKey({ columns: [table.call_id, table.arrival, table.at] })],
 );
 
+/** An hourly rollup's calls received by current status in each quarter of the hour. */
+const receivedByQuarter = () => ({
+  new_0: integer('new_0').notNull(),
+  new_1: integer('new_1').notNull(),
+  new_2: integer('new_2').notNull(),
+  new_3: integer('new_3').notNull(),
+  in_progress_0: integer('in_progress_0').notNull(),
+  in_progress_1: integer('in_progress_1').notNull(),
+  in_progress_2: integer('in_progress_2').notNull(),
+  in_progress_3: integer('in_progress_3').notNull(),
+  closed_0: integer('closed_0').notNull(),
+  closed_1: integer('closed_1').notNull(),
+  closed_2: integer('closed_2').notNull(),
+  closed_3: integer('closed_3').notNull(),
+});
+
 /**
  * call_timeline summed per organisation, agent and UTC hour (functions/call_timeline_rollup.sql):
  * calls received by current status in each quarter of the hour (so that time zones with
@@ -498,18 +514,7 @@ export const callHourly = pgTable(
     organisation_id: uuid('organisation_id').notNull(),
     agent_id: text('agent_id').notNull(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
-    new_0: integer('new_0').notNull(),
-    new_1: integer('new_1').notNull(),
-    new_2: integer('new_2').notNull(),
-    new_3: integer('new_3').notNull(),
-    in_progress_0: integer('in_progress_0').notNull(),
-    in_progress_1: integer('in_progress_1').notNull(),
-    in_progress_2: integer('in_progress_2').notNull(),
-    in_progress_3: integer('in_progress_3').notNull(),
-    closed_0: integer('closed_0').notNull(),
-    closed_1: integer('closed_1').notNull(),
-    closed_2: integer('closed_2').notNull(),
-    closed_3: integer('closed_3').notNull(),
+    ...receivedByQuarter(),
     duration_total: bigint('duration_total', { mode: 'number' }).notNull(),
     with_duration: integer('with_duration').notNull(),
     positive: integer('positive').notNull(),
@@ -531,18 +536,7 @@ export const callHourlyTotals = pgTable(
   {
     organisation_id: uuid('organisation_id').notNull(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
-    new_0: integer('new_0').notNull(),
-    new_1: integer('new_1').notNull(),
-    new_2: integer('new_2').notNull(),
-    new_3: integer('new_3').notNull(),
-    in_progress_0: integer('in_progress_0').notNull(),
-    in_progress_1: integer('in_progress_1').notNull(),
-    in_progress_2: integer('in_progress_2').notNull(),
-    in_progress_3: integer('in_progress_3').notNull(),
-    closed_0: integer('closed_0').notNull(),
-    closed_1: integer('closed_1').notNull(),
-    closed_2: integer('closed_2').notNull(),
-    closed_3: integer('closed_3').notNull(),
+    ...receivedByQuarter(),
   },
   (table) => [primaryKey({ columns: [table.organisation_id, table.hour] })],
 );

@@ -1,6 +1,11 @@
 -- call_hourly's calls received summed over the agents, per organisation and UTC hour
 -- (docs/analytics.md), filled for the calls already here: from then on the triggers keep it
--- (functions/call_timeline_rollup_apply.sql).
+-- (functions/call_timeline_rollup_apply.sql). The migrations run in one transaction; until it
+-- commits, with the function that keeps this table in place, writers of call_timeline wait, so
+-- that none adds to call_hourly alone after the fill has read it (a server still running the old
+-- code, say).
+LOCK TABLE call_timeline IN SHARE MODE;
+--> statement-breakpoint
 CREATE TABLE "call_hourly_totals" (
 	"organisation_id" uuid NOT NULL,
 	"hour" timestamp with time zone NOT NULL,

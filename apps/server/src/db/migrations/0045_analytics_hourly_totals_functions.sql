@@ -18,8 +18,8 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 DECLARE
   batch text[];
 BEGIN
-  TRUNCATE call_timeline, call_hourly, call_hourly_totals, call_daily, call_hourly_reasons, call_daily_reasons,
-    call_daily_closes, call_workload;
+  TRUNCATE call_timeline, call_hourly, call_hourly_totals, call_daily, call_hourly_reasons,
+    call_daily_reasons, call_daily_closes, call_workload;
   FOR batch IN
     SELECT array_agg(call_id)
     FROM (SELECT call_id,
