@@ -38,12 +38,12 @@ REVOKE ALL ON FUNCTION call_timeline_rebuild(integer) FROM PUBLIC, callboard_app
 -- functions/call_timeline_rollup_apply.sql
 -- Adds (sign 1) or subtracts (sign -1) call_timeline rows to the rollups: call_hourly per
 -- organisation, agent and UTC hour, call_hourly_totals (its calls received over all agents),
--- call_daily (its sums per UTC day), call_hourly_reasons and
--- call_daily_reasons per disconnection reason besides, call_daily_closes (closes per UTC day and bucket of time to close, for each
--- agent and for all), and call_workload (open calls now per assignee). One upsert per group, in key order so that
--- concurrent statements lock the rollup rows in the same order, after the organisation's lock
--- (call_rollups_lock.sql), which orders whole transactions. Rows that fall to zero stay
--- (call_timeline_rebuild() drops them). Called by call_timeline_rollup() alone.
+-- call_daily (its sums per UTC day), call_hourly_reasons and call_daily_reasons per disconnection
+-- reason besides, call_daily_closes (closes per UTC day and bucket of time to close, for each
+-- agent and for all), and call_workload (open calls now per assignee). One upsert per group, in
+-- key order so that concurrent statements lock the rollup rows in the same order, after the
+-- organisation's lock (call_rollups_lock.sql), which orders whole transactions. Rows that fall to
+-- zero stay (call_timeline_rebuild() drops them). Called by call_timeline_rollup() alone.
 CREATE OR REPLACE FUNCTION call_timeline_rollup_apply(sign int, changed call_timeline[]) RETURNS void
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 BEGIN

@@ -122,18 +122,14 @@ const quarterColumn = (status: keyof typeof STATUS_COLUMNS, quarter: number) =>
   `h.${STATUS_COLUMNS[status]}_${quarter}`;
 // The hourly rows' quarter columns as fixed SQL text, written once: drizzle renders a fragment
 // built of pieces anew on every request (docs/analytics.md, "Cost").
+/** An hourly row's twelve quarter columns, by status then quarter. */
+const QUARTER_COLUMNS = STATUSES.flatMap((status) =>
+  QUARTERS.map((quarter) => quarterColumn(status, quarter)),
+);
 /** An hourly row's calls received. */
-const hourlyCalls = sql.raw(
-  STATUSES.flatMap((status) => QUARTERS.map((quarter) => quarterColumn(status, quarter))).join(
-    ' + ',
-  ),
-);
-/** Its twelve quarter columns. */
-const quarterColumns = sql.raw(
-  STATUSES.flatMap((status) => QUARTERS.map((quarter) => quarterColumn(status, quarter))).join(
-    ', ',
-  ),
-);
+const hourlyCalls = sql.raw(QUARTER_COLUMNS.join(' + '));
+/** Its twelve quarter columns, as a select list. */
+const quarterColumns = sql.raw(QUARTER_COLUMNS.join(', '));
 /** Its calls received per status, as new, in_progress and closed. */
 const statusColumns = sql.raw(
   STATUSES.map(
