@@ -186,4 +186,39 @@ describe('the dashboard’s first requests', () => {
     expect(requested('/api/v1/calls')).toHaveLength(1);
     expect(requested('/api/v1/organisation/members')).toHaveLength(1);
   });
+  it('at start-up sends the default list’s request before the list’s code has loaded', async () => {
+    const requestedBeforeCode = async (path: string) => {
+      vi.resetModules();
+      vi.stubGlobal('scrollTo', vi.fn());
+      // The list's code never arrives: what goes out, goes out without it.
+      vi.doMock('../features/calls/api/prefetch-call-list.ts', () => new Promise(() => undefined));
+      const fetchMock = createFakeFetch({
+        ...sessionRoutes(),
+        'GET /api/v1/calls': () => jsonResponse({ message: 'not read here' }),
+      });
+      vi.stubGlobal('fetch', fetchMock);
+      const { routes } = await import('./router.tsx');
+      const { queryClient } = await import('../lib/query-client.ts');
+      render(
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
+        </QueryClientProvider>,
+      );
+      // GET /me is answered once the session's token is back: by then the list's request is out.
+      await vi.waitFor(() =>
+        expect(fetchMock.mock.calls.some(([input]) => input === '/api/v1/me')).toBe(true),
+      );
+      cleanup();
+      vi.doUnmock('../features/calls/api/prefetch-call-list.ts');
+      return fetchMock.mock.calls
+        .map(([input]) => (typeof input === 'string' ? input : ''))
+        .filter((url) => url.startsWith('/api/v1/calls'));
+    };
+
+    expect(await requestedBeforeCode('/dashboard')).toEqual([
+      '/api/v1/calls?status=open&page=1&pageSize=100',
+    ]);
+    // Any other list waits for the code that knows how to ask for it.
+    expect(await requestedBeforeCode('/dashboard?status=closed')).toEqual([]);
+  });
 });

@@ -13,7 +13,9 @@ import {
   signInPath,
 } from '../lib/safe-redirect.ts';
 import { homePath } from '../lib/permissions.ts';
-import { earlyAccessToken, ensureSessionLoaded } from '../lib/session.ts';
+import { firstCallListRequest } from '../features/calls/api/first-list-request.ts';
+import { sendEarly } from '../lib/api-client.ts';
+import { earlyAccessToken, ensureSessionLoaded, sessionStore } from '../lib/session.ts';
 import { lazyPage, setPendingPathSource } from './lazy-page.ts';
 import { FirstPageLoading } from './page-loading.tsx';
 import { PageError, RootError } from './root-error.tsx';
@@ -64,14 +66,21 @@ export async function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
 
 /**
  * The dashboard's call list is requested the moment the access token arrives, beside GET /me and
- * the page's code, instead of after both. The loader does not wait for it. A platform operator
- * with no organisation has no call list: they start on the platform console instead.
+ * the page's code, instead of after both. At start-up the default list's request leaves at once,
+ * before even the code that reads it has loaded. The loader does not wait for any of it. A
+ * platform operator with no organisation has no call list: they start on the platform console
+ * instead.
  */
 async function loadDashboard({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
-  void Promise.all([earlyAccessToken(), import('../features/calls/api/prefetch-call-list.ts')])
-    .then(([token, { prefetchCallList }]) => {
-      if (token) prefetchCallList(search, token);
+  const firstRequest = sessionStore.getState().status === 'loading' && firstCallListRequest(search);
+  const token = earlyAccessToken();
+  const early = token.then((accessToken) =>
+    accessToken && firstRequest ? sendEarly(firstRequest, accessToken) : undefined,
+  );
+  void Promise.all([token, early, import('../features/calls/api/prefetch-call-list.ts')])
+    .then(([accessToken, sent, { prefetchCallList }]) => {
+      if (accessToken) prefetchCallList(search, accessToken, sent);
     })
     .catch(() => undefined); // the screen's own requests will show what is wrong
   // The parent's guard waits for the same session, so this adds no wait of its own.

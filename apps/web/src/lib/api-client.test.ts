@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeFetch, DEMO_USER, fakeJwt, jsonResponse } from '../testing/fake-fetch.ts';
-import { ApiError, authRequest, createApiClient } from './api-client.ts';
+import { ApiError, authRequest, createApiClient, sendEarly } from './api-client.ts';
 import { connectionStatus } from './connection-status.ts';
 import { errorMessage } from './error-message.ts';
 
@@ -172,6 +172,107 @@ describe('apiClient', () => {
     await expect(
       client.request('/me', { schema: z.object({ email: z.string() }) }),
     ).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+  });
+});
+
+/** An early request whose answer is already in. */
+function earlyAnswer(path: string, response: Response) {
+  let answer: Promise<Response> | null = Promise.resolve(response);
+  return {
+    path,
+    take() {
+      const taken = answer;
+      answer = null;
+      return taken;
+    },
+  };
+}
+
+describe('an early request (sendEarly)', () => {
+  it('goes out at once with the token, and its answer is read instead of asking again', async () => {
+    const sent = createFakeFetch({ 'GET /api/v1/me': () => jsonResponse(DEMO_USER) });
+    vi.stubGlobal('fetch', sent);
+    const early = sendEarly('/me', 'the-token');
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(sent.mock.calls[0]?.[0]).toBe('/api/v1/me');
+    const headers = new Headers(sent.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer the-token');
+    expect(headers.get('Accept')).toBe('application/json');
+
+    const fetchMock = createFakeFetch({});
+    const client = createApiClient({
+      fetch: fetchMock,
+      getAccessToken: () => 'the-token',
+      onUnauthenticated: vi.fn(),
+    });
+    const me = await client.request('/me', { schema: z.object({ email: z.string() }), early });
+
+    expect(me).toEqual({ email: 'mia@northwind.test' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is checked like any answer: a 401 signs out, a failure to connect is a network error', async () => {
+    const onUnauthenticated = vi.fn();
+    const client = createApiClient({
+      fetch: createFakeFetch({}),
+      getAccessToken: () => 'token',
+      onUnauthenticated,
+    });
+    const refused = earlyAnswer('/me', jsonResponse(UNAUTHENTICATED_BODY, 401));
+    await expect(
+      client.request('/me', { schema: z.unknown(), early: refused }),
+    ).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const lost = sendEarly('/me', 'token');
+    await expect(client.request('/me', { schema: z.unknown(), early: lost })).rejects.toMatchObject(
+      {
+        status: 0,
+        code: 'NETWORK_ERROR',
+      },
+    );
+  });
+
+  it('is read once: a second request for it (a retry) asks the server again', async () => {
+    const fetchMock = createFakeFetch({ 'GET /api/v1/me': () => jsonResponse(DEMO_USER) });
+    const client = createApiClient({
+      fetch: fetchMock,
+      getAccessToken: () => 'token',
+      onUnauthenticated: vi.fn(),
+    });
+    const early = earlyAnswer('/me', new Response('Bad gateway', { status: 502 }));
+    const schema = z.object({ email: z.string() });
+
+    await expect(client.request('/me', { schema, early })).rejects.toMatchObject({ status: 502 });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await expect(client.request('/me', { schema, early })).resolves.toEqual({
+      email: 'mia@northwind.test',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('is ignored by a request for another path, or one that is not a GET', async () => {
+    const fetchMock = createFakeFetch({
+      'GET /api/v1/calls': () => jsonResponse({ from: 'its own request' }),
+      'POST /api/v1/me': () => jsonResponse({ from: 'its own request' }),
+    });
+    const client = createApiClient({
+      fetch: fetchMock,
+      getAccessToken: () => 'token',
+      onUnauthenticated: vi.fn(),
+    });
+    const early = () =>
+      earlyAnswer('/calls?status=open', jsonResponse({ from: 'the early request' }));
+    const schema = z.object({ from: z.string() });
+
+    await expect(
+      client.request('/calls?status=closed', { schema, early: early() }),
+    ).resolves.toEqual({ from: 'its own request' });
+    await expect(
+      client.request('/calls?status=open', { schema, early: early(), body: {} }),
+    ).rejects.toMatchObject({ status: 404 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
 

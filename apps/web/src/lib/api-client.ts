@@ -114,6 +114,19 @@ export interface ApiRequestOptions<T> extends RequestOptions<T> {
   anonymous?: boolean;
   /** Use this token instead of asking `getAccessToken` (while a session is being loaded). */
   accessToken?: string;
+  /**
+   * The answer to this same GET, already on its way (`sendEarly`): read instead of asking again,
+   * once (a retry asks again). One for another path is ignored.
+   */
+  early?: EarlyRequest | undefined;
+}
+
+/** A GET to /api/v1 sent before the code that reads its answer had loaded (`sendEarly`). */
+export interface EarlyRequest {
+  /** Relative to /api/v1 and with its query string, exactly as the reader will ask for it. */
+  readonly path: string;
+  /** The answer the first time; null after that, when it has been read (or is being read). */
+  take(): Promise<Response> | null;
 }
 
 export interface ApiClientDeps {
@@ -160,7 +173,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         : (options.accessToken ?? (await deps.getAccessToken()));
       const headers = new Headers({ Accept: 'application/json' });
       if (token) headers.set('Authorization', `Bearer ${token}`);
-      const response = await send(deps.fetch ?? fetch, `/api/v1${path}`, options, headers);
+      const early =
+        options.early?.path === path && methodOf(options) === 'GET' ? options.early.take() : null;
+      const response = early
+        ? await answered(() => early)
+        : await send(deps.fetch ?? fetch, `/api/v1${path}`, options, headers);
       if (response.status === 401 && !options.anonymous) {
         deps.onUnauthenticated();
         throw await errorFromResponse(response, 'UNAUTHENTICATED', true);
@@ -248,6 +265,8 @@ export type RouteCallOptions<Route extends RouteDeclaration> = {
   signal?: AbortSignal | undefined;
   /** As in `ApiRequestOptions`. */
   accessToken?: string | undefined;
+  /** As in `ApiRequestOptions`. */
+  early?: EarlyRequest | undefined;
 } & (Route['path'] extends `${string}{${string}`
   ? { params: PathParams<Route['path']> }
   : { params?: never }) &
@@ -264,7 +283,7 @@ export function callApi<Route extends RouteDeclaration>(
     ? [RouteCallOptions<Route>?]
     : [RouteCallOptions<Route>]
 ): Promise<RouteResponse<Route>> {
-  const { params, query, body, signal, accessToken } = options ?? {};
+  const { params, query, body, signal, accessToken, early } = options ?? {};
   // Not `query.size`: Safari before 17 has no such property, and would drop every query string.
   const queryString = query?.toString() ?? '';
   const search = queryString ? `?${queryString}` : '';
@@ -276,7 +295,35 @@ export function callApi<Route extends RouteDeclaration>(
     signal,
   };
   if (route.base === '/api/auth') return authRequest(path, request);
-  return apiClient.request(path, { ...request, accessToken, anonymous: route.auth === 'public' });
+  return apiClient.request(path, {
+    ...request,
+    accessToken,
+    early,
+    anonymous: route.auth === 'public',
+  });
+}
+
+/**
+ * Sends a GET to /api/v1 now, with the token given, for a page that knows its first requests
+ * before the code that makes them (and the contract that checks their answers) has loaded: the
+ * answer travels while that code downloads. `callApi` reads it when given it as `early`, with the
+ * same checks and errors as its own requests.
+ */
+export function sendEarly(path: string, accessToken: string): EarlyRequest {
+  let response: Promise<Response> | null = fetch(`/api/v1${path}`, {
+    headers: { Accept: 'application/json', Authorization: `Bearer ${accessToken}` },
+    credentials: 'same-origin',
+  });
+  // Its reader meets a failure; one that is never read must not be an unhandled rejection.
+  response.catch(() => undefined);
+  return {
+    path,
+    take() {
+      const answer = response;
+      response = null;
+      return answer;
+    },
+  };
 }
 
 /** A call to better-auth under /api/auth; `path` is relative to it, e.g. '/sign-in/email'. */
@@ -297,16 +344,26 @@ async function send(
   options: RequestOptions<unknown>,
   headers: Headers,
 ): Promise<Response> {
-  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
-  try {
-    return await fetchImpl(url, {
-      method,
+  return answered(() =>
+    fetchImpl(url, {
+      method: methodOf(options),
       headers,
       credentials: 'same-origin',
       body: options.body === undefined ? null : JSON.stringify(options.body),
       signal: options.signal ?? null,
-    });
+    }),
+  );
+}
+
+function methodOf(options: RequestOptions<unknown>): HttpMethod {
+  return options.method ?? (options.body === undefined ? 'GET' : 'POST');
+}
+
+/** The answer to a request, or the NETWORK_ERROR of one that got none (an abort stays one). */
+async function answered(request: () => Promise<Response>): Promise<Response> {
+  try {
+    return await request();
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw networkError();

@@ -8,7 +8,7 @@
 import type { Me } from '@callboard/contract';
 import { getAccessTokenRoute, signOutRoute } from '@callboard/contract/auth-routes';
 import * as z from 'zod/mini';
-import { ApiError, callApi, reportUnauthenticated } from './api-client.ts';
+import { ApiError, callApi, reportUnauthenticated, sendEarly } from './api-client.ts';
 import { queryClient } from './query-client.ts';
 import { SIGN_IN_PATH, signInPath } from './safe-redirect.ts';
 
@@ -162,9 +162,10 @@ export async function loadSession(
     return NO_SESSION;
   }
   // The contract (and the full zod it is written in) loads only once there is a user to check,
-  // keeping it out of what a signed-out visitor downloads.
+  // keeping it out of what a signed-out visitor downloads. GET /me travels while it does.
+  const me = sendEarly('/me', token.access_token);
   const { getMeRoute } = await import('@callboard/contract');
-  const user = await callApi(getMeRoute, { accessToken: token.access_token });
+  const user = await callApi(getMeRoute, { accessToken: token.access_token, early: me });
   const previous = currentSession();
   if (previous && previous.user.id !== user.id) queryClient.clear();
   const next: SessionState = { status: 'signed-in', event, session: { ...token, user } };

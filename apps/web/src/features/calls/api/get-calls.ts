@@ -6,7 +6,7 @@ import {
   type CallListSort,
 } from '@callboard/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client.ts';
+import { callApi, type EarlyRequest } from '../../../lib/api-client.ts';
 import { callKeys } from './call-keys.ts';
 
 /**
@@ -41,8 +41,14 @@ export function getCalls(
   query: CallListApiQuery,
   signal?: AbortSignal,
   accessToken?: string,
+  early?: EarlyRequest,
 ): Promise<CallListResponse> {
-  return callApi(listCallsRoute, { query: callListSearchParams(query), signal, accessToken });
+  return callApi(listCallsRoute, {
+    query: callListSearchParams(query),
+    signal,
+    accessToken,
+    early,
+  });
 }
 
 export function callsQueryOptions(query: CallListApiQuery) {

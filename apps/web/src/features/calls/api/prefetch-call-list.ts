@@ -7,6 +7,7 @@ import {
   getMembers,
   membersQueryOptions,
 } from '../../../lib/organisation-directory.ts';
+import type { EarlyRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { parseCallListFilters, toCallListApiQuery } from '../hooks/use-call-list-filters.ts';
 import { callsQueryOptions, getCalls } from './get-calls.ts';
@@ -18,12 +19,17 @@ import { callsQueryOptions, getCalls } from './get-calls.ts';
 const meta = { silent: true, errorToast: false } as const;
 const ignore = () => undefined;
 
-export function prefetchCallList(search: URLSearchParams, accessToken: string): void {
+/** `early`: the list's request, when it went out before this code had loaded. */
+export function prefetchCallList(
+  search: URLSearchParams,
+  accessToken: string,
+  early?: EarlyRequest,
+): void {
   const query = toCallListApiQuery(parseCallListFilters(search));
   queryClient
     .query({
       ...callsQueryOptions(query),
-      queryFn: ({ signal }) => getCalls(query, signal, accessToken),
+      queryFn: ({ signal }) => getCalls(query, signal, accessToken, early),
       meta,
     })
     .catch(ignore);
