@@ -115,21 +115,22 @@ function incomparable(results: Results, scale: ScaleResults): string | null {
   if (scale.machine.cpus !== results.machine.cpus) {
     return `it ran on ${scale.machine.cpus}, the standard run on ${results.machine.cpus}`;
   }
-  if (scale.commit !== results.commit && !sameProductCode(scale.commit, results.commit)) {
-    return `it ran at commit \`${scale.commit}\`, the standard run at \`${results.commit}\`, and the product's code differs between them (or this clone lacks one of them)`;
+  if (scale.commit !== results.commit && !sameServerCode(scale.commit, results.commit)) {
+    return `it ran at commit \`${scale.commit}\`, the standard run at \`${results.commit}\`, and the server's code differs between them (or this clone lacks one of them)`;
   }
   return null;
 }
 
 /**
- * Whether two commits hold the same server, web app and dependencies: runs at commits that differ
- * only in tests, the benchmark or the docs measured the same product.
+ * Whether two commits hold the same server, shared packages and dependencies. The compared
+ * scenarios are requests to the API (a scale run loads no page), so runs at commits that differ
+ * only in the web app, tests, the benchmark or the docs measured the same code.
  */
-function sameProductCode(a: string, b: string): boolean {
-  const product =
-    "apps packages package.json package-lock.json ':(exclude)*.test.ts' ':(exclude)*.test.tsx'";
+function sameServerCode(a: string, b: string): boolean {
+  const server =
+    "apps/server packages package.json package-lock.json ':(exclude)*.test.ts' ':(exclude)*.test.tsx'";
   try {
-    execSync(`git diff --quiet ${a} ${b} -- ${product}`, { cwd: REPOSITORY, stdio: 'ignore' });
+    execSync(`git diff --quiet ${a} ${b} -- ${server}`, { cwd: REPOSITORY, stdio: 'ignore' });
     return true;
   } catch {
     // The commits differ there, or this clone does not have one of them.
