@@ -48,9 +48,10 @@ export interface WaterfallStep {
  */
 const STEPS: [string, RegExp | null][] = [
   ['the page (HTML)', null],
+  // Preloaded by the HTML, so it leaves beside the entry script.
+  ['access token (GET /api/auth/token)', /^\/api\/auth\/token$/u],
   ['entry script', /^\/assets\/index-[^/]*\.js$/u],
   ['GET /api/config', /^\/api\/config$/u],
-  ['access token (GET /api/auth/token)', /^\/api\/auth\/token$/u],
   ['dashboard script', /^\/assets\/dashboard-[^/]*\.js$/u],
   ['GET /api/v1/me', /^\/api\/v1\/me$/u],
   ['GET /api/v1/calls (page 1)', /^\/api\/v1\/calls$/u],

@@ -186,39 +186,73 @@ describe('the dashboard’s first requests', () => {
     expect(requested('/api/v1/calls')).toHaveLength(1);
     expect(requested('/api/v1/organisation/members')).toHaveLength(1);
   });
-  it('at start-up sends the default list’s request before the list’s code has loaded', async () => {
-    const requestedBeforeCode = async (path: string) => {
+
+  describe('at start-up, the list’s first request', () => {
+    const GET_CALLS = '../features/calls/api/get-calls.ts';
+    const PREFETCH = '../features/calls/api/prefetch-call-list.ts';
+
+    /** Starts the app at `path` with `missing` (a module) never arriving. */
+    async function startWithout(missing: string, path: string) {
       vi.resetModules();
       vi.stubGlobal('scrollTo', vi.fn());
-      // The list's code never arrives: what goes out, goes out without it.
-      vi.doMock('../features/calls/api/prefetch-call-list.ts', () => new Promise(() => undefined));
+      vi.doMock(missing, () => new Promise(() => undefined));
       const fetchMock = createFakeFetch({
         ...sessionRoutes(),
-        'GET /api/v1/calls': () => jsonResponse({ message: 'not read here' }),
+        'GET /api/v1/calls': () =>
+          jsonResponse({
+            rows: [],
+            total: 0,
+            page: 1,
+            pageSize: 100,
+            counts: { open: 0, closed: 0, all: 0 },
+          }),
+        'GET /api/v1/organisation/members': () => jsonResponse({ members: [] }),
+        'GET /api/v1/organisation/agents': () => jsonResponse({ agents: [] }),
       });
       vi.stubGlobal('fetch', fetchMock);
       const { routes } = await import('./router.tsx');
       const { queryClient } = await import('../lib/query-client.ts');
+      const { sessionStore } = await import('../lib/session.ts');
+      const router = createMemoryRouter(routes, { initialEntries: [path] });
       render(
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
+          <RouterProvider router={router} />
         </QueryClientProvider>,
       );
-      // GET /me is answered once the session's token is back: by then the list's request is out.
-      await vi.waitFor(() =>
-        expect(fetchMock.mock.calls.some(([input]) => input === '/api/v1/me')).toBe(true),
-      );
-      cleanup();
-      vi.doUnmock('../features/calls/api/prefetch-call-list.ts');
-      return fetchMock.mock.calls
-        .map(([input]) => (typeof input === 'string' ? input : ''))
-        .filter((url) => url.startsWith('/api/v1/calls'));
-    };
+      const listRequests = () =>
+        fetchMock.mock.calls
+          .map(([input]) => (typeof input === 'string' ? input : ''))
+          .filter((url) => url.startsWith('/api/v1/calls'));
+      return { sessionStore, listRequests };
+    }
 
-    expect(await requestedBeforeCode('/dashboard')).toEqual([
-      '/api/v1/calls?status=open&page=1&pageSize=100',
-    ]);
-    // Any other list waits for the code that knows how to ask for it.
-    expect(await requestedBeforeCode('/dashboard?status=closed')).toEqual([]);
+    afterEach(() => {
+      vi.doUnmock(GET_CALLS);
+      vi.doUnmock(PREFETCH);
+    });
+
+    it('goes out before the code that builds it (and the contract) has loaded', async () => {
+      const { listRequests } = await startWithout(GET_CALLS, '/dashboard');
+      await vi.waitFor(() =>
+        expect(listRequests()).toEqual(['/api/v1/calls?status=open&page=1&pageSize=100']),
+      );
+    });
+
+    it('waits for that code when the address asks for another list', async () => {
+      const { sessionStore, listRequests } = await startWithout(
+        GET_CALLS,
+        '/dashboard?status=closed',
+      );
+      // The token came back, and GET /me was answered after it.
+      await vi.waitFor(() => expect(sessionStore.getState().status).toBe('signed-in'));
+      expect(listRequests()).toEqual([]);
+    });
+
+    it('is not sent early on a later visit to the dashboard: the screen asks once', async () => {
+      // Signed in already: the sign-in page sends the user on once the session has loaded.
+      const { listRequests } = await startWithout(PREFETCH, '/auth');
+      expect(await screen.findByText('No open calls')).toBeTruthy();
+      expect(listRequests()).toEqual(['/api/v1/calls?status=open&page=1&pageSize=100']);
+    });
   });
 });

@@ -66,7 +66,7 @@ export async function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
 
 /**
  * The dashboard's call list is requested the moment the access token arrives, beside GET /me and
- * the page's code, instead of after both. At start-up the default list's request leaves at once,
+ * the page's code, instead of after both. At start-up the default list's request leaves then too,
  * before even the code that reads it has loaded. The loader does not wait for any of it. A
  * platform operator with no organisation has no call list: they start on the platform console
  * instead.

@@ -175,6 +175,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (token) headers.set('Authorization', `Bearer ${token}`);
       const early =
         options.early?.path === path && methodOf(options) === 'GET' ? options.early.take() : null;
+      // An early answer is read even when this request's signal aborts: it left without one.
       const response = early
         ? await answered(() => early)
         : await send(deps.fetch ?? fetch, `/api/v1${path}`, options, headers);
@@ -265,7 +266,7 @@ export type RouteCallOptions<Route extends RouteDeclaration> = {
   signal?: AbortSignal | undefined;
   /** As in `ApiRequestOptions`. */
   accessToken?: string | undefined;
-  /** As in `ApiRequestOptions`. */
+  /** As in `ApiRequestOptions`; /api/v1 routes only (an /api/auth route asks for itself). */
   early?: EarlyRequest | undefined;
 } & (Route['path'] extends `${string}{${string}`
   ? { params: PathParams<Route['path']> }
