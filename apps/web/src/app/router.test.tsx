@@ -11,6 +11,20 @@ import {
   type FakeHandler,
 } from '../testing/fake-fetch.ts';
 
+/** What the dashboard asks for, for an organisation with no open calls. */
+const EMPTY_CALL_LIST: Record<string, FakeHandler> = {
+  'GET /api/v1/calls': () =>
+    jsonResponse({
+      rows: [],
+      total: 0,
+      page: 1,
+      pageSize: 100,
+      counts: { open: 0, closed: 0, all: 0 },
+    }),
+  'GET /api/v1/organisation/members': () => jsonResponse({ members: [] }),
+  'GET /api/v1/organisation/agents': () => jsonResponse({ agents: [] }),
+};
+
 // Each test loads the app's modules afresh: the session is loaded once per page load.
 async function renderApp(
   path: string,
@@ -150,16 +164,7 @@ describe('the dashboard’s first requests', () => {
         await meAnswered;
         return session['GET /api/v1/me']();
       },
-      'GET /api/v1/calls': () =>
-        jsonResponse({
-          rows: [],
-          total: 0,
-          page: 1,
-          pageSize: 100,
-          counts: { open: 0, closed: 0, all: 0 },
-        }),
-      'GET /api/v1/organisation/members': () => jsonResponse({ members: [] }),
-      'GET /api/v1/organisation/agents': () => jsonResponse({ agents: [] }),
+      ...EMPTY_CALL_LIST,
     });
     vi.stubGlobal('fetch', fetchMock);
     const { routes } = await import('./router.tsx');
@@ -198,16 +203,7 @@ describe('the dashboard’s first requests', () => {
       vi.doMock(missing, () => new Promise(() => undefined));
       const fetchMock = createFakeFetch({
         ...sessionRoutes(),
-        'GET /api/v1/calls': () =>
-          jsonResponse({
-            rows: [],
-            total: 0,
-            page: 1,
-            pageSize: 100,
-            counts: { open: 0, closed: 0, all: 0 },
-          }),
-        'GET /api/v1/organisation/members': () => jsonResponse({ members: [] }),
-        'GET /api/v1/organisation/agents': () => jsonResponse({ agents: [] }),
+        ...EMPTY_CALL_LIST,
       });
       vi.stubGlobal('fetch', fetchMock);
       const { routes } = await import('./router.tsx');
