@@ -437,7 +437,7 @@ ${table(scale.postgres.scenarios, true)}
 ${
   reason
     ? `Not set beside the ${standardCalls.toLocaleString('en')}-call run: ${reason}. Run both on one machine at one commit to compare them.`
-    : `Beside the ${standardCalls.toLocaleString('en')}-call run${scale.commit === results.commit ? '' : ` (at \`${results.commit}\`, which differs from \`${scale.commit}\` only outside the server, the web app and their dependencies)`} (target: p50 within ${SCALE_LIMIT}×):
+    : `Beside the ${standardCalls.toLocaleString('en')}-call run${scale.commit === results.commit ? '' : ` (at \`${results.commit}\`, which differs from \`${scale.commit}\` only outside the server's code)`} (target: p50 within ${SCALE_LIMIT}×):
 
 | measure | p50 ms, ${standardCalls.toLocaleString('en')} | p50 ms, ${scale.calls.toLocaleString('en')} | ratio | within ${SCALE_LIMIT}× |
 | --- | ---: | ---: | ---: | :---: |
