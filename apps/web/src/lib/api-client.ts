@@ -171,8 +171,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       const token = options.anonymous
         ? null
         : (options.accessToken ?? (await deps.getAccessToken()));
-      const headers = new Headers({ Accept: 'application/json' });
-      if (token) headers.set('Authorization', `Bearer ${token}`);
+      const headers = apiHeaders('application/json', token);
       const early =
         options.early?.path === path && methodOf(options) === 'GET' ? options.early.take() : null;
       // An early answer is read even when this request's signal aborts: it left without one.
@@ -188,22 +187,17 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     },
     async requestRaw(path: string, options: RawRequestOptions): Promise<Response> {
       const token = await deps.getAccessToken();
-      const headers = new Headers({ Accept: 'text/csv, application/json' });
-      if (token) headers.set('Authorization', `Bearer ${token}`);
+      const headers = apiHeaders('text/csv, application/json', token);
       if (options.contentType) headers.set('Content-Type', options.contentType);
-      let response: Response;
-      try {
-        response = await (deps.fetch ?? fetch)(`/api/v1${path}`, {
+      const response = await answered(() =>
+        (deps.fetch ?? fetch)(`/api/v1${path}`, {
           method: options.method,
           headers,
           credentials: 'same-origin',
           body: options.body ?? null,
           signal: options.signal ?? null,
-        });
-      } catch (error) {
-        if (error instanceof DOMException && error.name === 'AbortError') throw error;
-        throw networkError();
-      }
+        }),
+      );
       if (response.status === 401) {
         deps.onUnauthenticated();
         throw await errorFromResponse(response, 'UNAUTHENTICATED', true);
@@ -312,7 +306,7 @@ export function callApi<Route extends RouteDeclaration>(
  */
 export function sendEarly(path: string, accessToken: string): EarlyRequest {
   let response: Promise<Response> | null = fetch(`/api/v1${path}`, {
-    headers: { Accept: 'application/json', Authorization: `Bearer ${accessToken}` },
+    headers: apiHeaders('application/json', accessToken),
     credentials: 'same-origin',
   });
   // Its reader meets a failure; one that is never read must not be an unhandled rejection.
@@ -355,6 +349,13 @@ async function send(
       signal: options.signal ?? null,
     }),
   );
+}
+
+/** A product API request's headers: what it accepts, and the session's token when there is one. */
+function apiHeaders(accept: string, token: string | null): Headers {
+  const headers = new Headers({ Accept: accept });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
 }
 
 function methodOf(options: RequestOptions<unknown>): HttpMethod {
