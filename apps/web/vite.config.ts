@@ -43,6 +43,15 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
+      treeshake: {
+        // The contract's modules only declare schemas and constants: loading one does nothing
+        // beyond its exports. Said so, the build leaves out what the app does not use, and a page
+        // loads (and builds the zod schemas of) only the contract's modules it reads, not every
+        // module its index names (docs/architecture.md, "Front end").
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/]contract[\\/]src[\\/]/u, sideEffects: false },
+        ],
+      },
       output: {
         codeSplitting: {
           // Everything the entry imports statically loads on every first visit anyway: one chunk
