@@ -44,6 +44,10 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     rolldownOptions: {
       treeshake: {
+        // Each of Lucide's icon modules builds its React component when it loads. The product
+        // draws the icons itself from their data (components/ui/icons.tsx), so the components, and
+        // Lucide's code that renders them, need not be in the build at all.
+        manualPureFunctions: ['createLucideIcon'],
         // The contract's modules only declare schemas and constants: loading one does nothing
         // beyond its exports. Said so, the build leaves out what the app does not use, and a page
         // loads (and builds the zod schemas of) only the contract's modules it reads, not every

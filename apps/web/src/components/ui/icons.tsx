@@ -1,98 +1,219 @@
-// The product's icons, by the names the screens use, drawn by Lucide (lucide-react). This file is
-// the one place that picks which Lucide icon stands for which name. Each icon is imported from its
-// own module rather than from the package's index, which would load every Lucide icon into each
-// test file that renders one. Decorative: hidden from assistive technology — the control or text
-// beside each icon carries the meaning.
-import type { LucideIcon } from 'lucide-react/types';
-import ArrowDownRight from 'lucide-react/icons/arrow-down-right';
-import ArrowDown from 'lucide-react/icons/arrow-down';
-import ArrowLeft from 'lucide-react/icons/arrow-left';
-import ArrowRight from 'lucide-react/icons/arrow-right';
-import ArrowUp from 'lucide-react/icons/arrow-up';
-import ArrowUpRight from 'lucide-react/icons/arrow-up-right';
-import AtSign from 'lucide-react/icons/at-sign';
-import Bell from 'lucide-react/icons/bell';
-import Bookmark from 'lucide-react/icons/bookmark';
-import Bot from 'lucide-react/icons/bot';
-import BuildingComplex from 'lucide-react/icons/building-complex';
-import ChartColumn from 'lucide-react/icons/chart-column';
-import Check from 'lucide-react/icons/check';
-import CheckCheck from 'lucide-react/icons/check-check';
-import ChevronDown from 'lucide-react/icons/chevron-down';
-import ChevronFirst from 'lucide-react/icons/chevron-first';
-import ChevronLast from 'lucide-react/icons/chevron-last';
-import ChevronLeft from 'lucide-react/icons/chevron-left';
-import ChevronRight from 'lucide-react/icons/chevron-right';
-import ChevronsUpDown from 'lucide-react/icons/chevrons-up-down';
-import CircleCheck from 'lucide-react/icons/circle-check';
-import CircleDashed from 'lucide-react/icons/circle-dashed';
-import CircleExclamationPoint from 'lucide-react/icons/circle-exclamation-point';
-import CircleSmall from 'lucide-react/icons/circle-small';
-import Clock from 'lucide-react/icons/clock';
-import Columns3 from 'lucide-react/icons/columns-3';
-import Contrast from 'lucide-react/icons/contrast';
-import Copy from 'lucide-react/icons/copy';
-import Download from 'lucide-react/icons/download';
-import Eye from 'lucide-react/icons/eye';
-import EyeOff from 'lucide-react/icons/eye-off';
-import FaceNeutral from 'lucide-react/icons/face-neutral';
-import FaceSlightlyFrowning from 'lucide-react/icons/face-slightly-frowning';
-import FaceSlightlySmiling from 'lucide-react/icons/face-slightly-smiling';
-import FileText from 'lucide-react/icons/file-text';
-import FileUp from 'lucide-react/icons/file-up';
-import Inbox from 'lucide-react/icons/inbox';
-import Info from 'lucide-react/icons/info';
-import KeyRound from 'lucide-react/icons/key-round';
-import Keyboard from 'lucide-react/icons/keyboard';
-import LayoutList from 'lucide-react/icons/layout-list';
-import Link2Off from 'lucide-react/icons/link-2-off';
-import Lock from 'lucide-react/icons/lock';
-import LogOut from 'lucide-react/icons/log-out';
-import Mail from 'lucide-react/icons/mail';
-import MessageSquare from 'lucide-react/icons/message-square';
-import Monitor from 'lucide-react/icons/monitor';
-import Moon from 'lucide-react/icons/moon';
-import Phone from 'lucide-react/icons/phone';
-import PhoneIncoming from 'lucide-react/icons/phone-incoming';
-import PhoneOutgoing from 'lucide-react/icons/phone-outgoing';
-import Pencil from 'lucide-react/icons/pencil';
-import Plus from 'lucide-react/icons/plus';
-import RefreshCw from 'lucide-react/icons/refresh-cw';
-import Search from 'lucide-react/icons/search';
-import SearchX from 'lucide-react/icons/search-x';
-import Server from 'lucide-react/icons/server';
-import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
-import Smartphone from 'lucide-react/icons/smartphone';
-import Sun from 'lucide-react/icons/sun';
-import Table from 'lucide-react/icons/table';
-import Tablet from 'lucide-react/icons/tablet';
-import TriangleAlert from 'lucide-react/icons/triangle-alert';
-import User from 'lucide-react/icons/user';
-import UserMinus from 'lucide-react/icons/user-minus';
-import UserPlus from 'lucide-react/icons/user-plus';
-import Users from 'lucide-react/icons/users';
-import Webhook from 'lucide-react/icons/webhook';
-import X from 'lucide-react/icons/x';
-import type { SVGProps } from 'react';
+// The product's icons, by the names the screens use, drawn from Lucide's icons (lucide-react's
+// data, not its components). This file is the one place that picks which Lucide icon stands for
+// which name. Each icon is imported from its own module rather than from the package's index, which
+// would load every Lucide icon into each test file that renders one. Decorative: hidden from
+// assistive technology — the control or text beside each icon carries the meaning.
+import { __iconData as ArrowDownRight } from 'lucide-react/icons/arrow-down-right';
+import { __iconData as ArrowDown } from 'lucide-react/icons/arrow-down';
+import { __iconData as ArrowLeft } from 'lucide-react/icons/arrow-left';
+import { __iconData as ArrowRight } from 'lucide-react/icons/arrow-right';
+import { __iconData as ArrowUp } from 'lucide-react/icons/arrow-up';
+import { __iconData as ArrowUpRight } from 'lucide-react/icons/arrow-up-right';
+import { __iconData as AtSign } from 'lucide-react/icons/at-sign';
+import { __iconData as Bell } from 'lucide-react/icons/bell';
+import { __iconData as Bookmark } from 'lucide-react/icons/bookmark';
+import { __iconData as Bot } from 'lucide-react/icons/bot';
+import { __iconData as BuildingComplex } from 'lucide-react/icons/building-complex';
+import { __iconData as ChartColumn } from 'lucide-react/icons/chart-column';
+import { __iconData as Check } from 'lucide-react/icons/check';
+import { __iconData as CheckCheck } from 'lucide-react/icons/check-check';
+import { __iconData as ChevronDown } from 'lucide-react/icons/chevron-down';
+import { __iconData as ChevronFirst } from 'lucide-react/icons/chevron-first';
+import { __iconData as ChevronLast } from 'lucide-react/icons/chevron-last';
+import { __iconData as ChevronLeft } from 'lucide-react/icons/chevron-left';
+import { __iconData as ChevronRight } from 'lucide-react/icons/chevron-right';
+import { __iconData as ChevronsUpDown } from 'lucide-react/icons/chevrons-up-down';
+import { __iconData as CircleCheck } from 'lucide-react/icons/circle-check';
+import { __iconData as CircleDashed } from 'lucide-react/icons/circle-dashed';
+import { __iconData as CircleExclamationPoint } from 'lucide-react/icons/circle-exclamation-point';
+import { __iconData as CircleSmall } from 'lucide-react/icons/circle-small';
+import { __iconData as Clock } from 'lucide-react/icons/clock';
+import { __iconData as Columns3 } from 'lucide-react/icons/columns-3';
+import { __iconData as Contrast } from 'lucide-react/icons/contrast';
+import { __iconData as Copy } from 'lucide-react/icons/copy';
+import { __iconData as Download } from 'lucide-react/icons/download';
+import { __iconData as Eye } from 'lucide-react/icons/eye';
+import { __iconData as EyeOff } from 'lucide-react/icons/eye-off';
+import { __iconData as FaceNeutral } from 'lucide-react/icons/face-neutral';
+import { __iconData as FaceSlightlyFrowning } from 'lucide-react/icons/face-slightly-frowning';
+import { __iconData as FaceSlightlySmiling } from 'lucide-react/icons/face-slightly-smiling';
+import { __iconData as FileText } from 'lucide-react/icons/file-text';
+import { __iconData as FileUp } from 'lucide-react/icons/file-up';
+import { __iconData as Inbox } from 'lucide-react/icons/inbox';
+import { __iconData as Info } from 'lucide-react/icons/info';
+import { __iconData as KeyRound } from 'lucide-react/icons/key-round';
+import { __iconData as Keyboard } from 'lucide-react/icons/keyboard';
+import { __iconData as LayoutList } from 'lucide-react/icons/layout-list';
+import { __iconData as Link2Off } from 'lucide-react/icons/link-2-off';
+import { __iconData as Lock } from 'lucide-react/icons/lock';
+import { __iconData as LogOut } from 'lucide-react/icons/log-out';
+import { __iconData as Mail } from 'lucide-react/icons/mail';
+import { __iconData as MessageSquare } from 'lucide-react/icons/message-square';
+import { __iconData as Monitor } from 'lucide-react/icons/monitor';
+import { __iconData as Moon } from 'lucide-react/icons/moon';
+import { __iconData as Phone } from 'lucide-react/icons/phone';
+import { __iconData as PhoneIncoming } from 'lucide-react/icons/phone-incoming';
+import { __iconData as PhoneOutgoing } from 'lucide-react/icons/phone-outgoing';
+import { __iconData as Pencil } from 'lucide-react/icons/pencil';
+import { __iconData as Plus } from 'lucide-react/icons/plus';
+import { __iconData as RefreshCw } from 'lucide-react/icons/refresh-cw';
+import { __iconData as Search } from 'lucide-react/icons/search';
+import { __iconData as SearchX } from 'lucide-react/icons/search-x';
+import { __iconData as Server } from 'lucide-react/icons/server';
+import { __iconData as SlidersHorizontal } from 'lucide-react/icons/sliders-horizontal';
+import { __iconData as Smartphone } from 'lucide-react/icons/smartphone';
+import { __iconData as Sun } from 'lucide-react/icons/sun';
+import { __iconData as Table } from 'lucide-react/icons/table';
+import { __iconData as Tablet } from 'lucide-react/icons/tablet';
+import { __iconData as TriangleExclamationPoint } from 'lucide-react/icons/triangle-exclamation-point';
+import { __iconData as User } from 'lucide-react/icons/user';
+import { __iconData as UserMinus } from 'lucide-react/icons/user-minus';
+import { __iconData as UserPlus } from 'lucide-react/icons/user-plus';
+import { __iconData as Users } from 'lucide-react/icons/users';
+import { __iconData as Webhook } from 'lucide-react/icons/webhook';
+import { __iconData as X } from 'lucide-react/icons/x';
+import { createElement, type SVGProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'children' | 'ref'>;
 
 /**
- * The product's frame around a Lucide icon: 16 px unless a class says otherwise, hidden, inert.
- * `drawing` is a class the icon always keeps, for a change to Lucide's drawing. Each call below is
+ * An icon's drawing as SVG elements, as Lucide writes it: each icon module exports it beside its
+ * component (`lucide-icon-data.d.ts` declares it).
+ */
+interface IconData {
+  name?: string;
+  node: readonly (readonly [
+    tag: string,
+    attributes: Record<string, string | number | undefined>,
+  ])[];
+}
+
+/** The attributes that only place an element: one that has any other keeps its own element. */
+const GEOMETRY: Record<string, readonly string[]> = {
+  path: ['d'],
+  circle: ['cx', 'cy', 'r'],
+  ellipse: ['cx', 'cy', 'rx', 'ry'],
+  line: ['x1', 'y1', 'x2', 'y2'],
+  polyline: ['points'],
+  polygon: ['points'],
+  rect: ['x', 'y', 'width', 'height', 'rx', 'ry'],
+};
+
+/** A number for path data: at most three decimals, so sums do not print as 0.30000000000000004. */
+function num(value: number): string {
+  return String(Math.round(value * 1000) / 1000);
+}
+
+const NUMBER = String.raw`[-+]?(?:\d*\.\d+|\d+\.?)(?:[eE][-+]?\d+)?`;
+const RELATIVE_START = new RegExp(String.raw`^\s*m\s*(${NUMBER})[\s,]*(${NUMBER})`, 'u');
+
+/**
+ * Path data that starts where it says even after another path's: a path's first relative move
+ * (`m`) counts from the origin, but once joined to another it would count from where that one
+ * ends. The pairs after it stay relative lines.
+ */
+function absoluteStart(d: string): string {
+  const start = RELATIVE_START.exec(d);
+  if (!start) return d;
+  const rest = d.slice(start[0].length);
+  return `M${start[1]} ${start[2]}${/^[\s,]*[-+.\d]/u.test(rest) ? 'l' : ''}${rest}`;
+}
+
+/** One shape of GEOMETRY's as path data (an outline drawn the same way, stroke for stroke). */
+function pathData(tag: string, a: Record<string, string | number | undefined>): string {
+  const n = (key: string) => Number(a[key] ?? 0);
+  const arcs = (cx: number, cy: number, rx: number, ry: number) =>
+    `M${num(cx - rx)} ${num(cy)}a${num(rx)} ${num(ry)} 0 1 0 ${num(2 * rx)} 0` +
+    `a${num(rx)} ${num(ry)} 0 1 0 ${num(-2 * rx)} 0z`;
+  switch (tag) {
+    case 'circle':
+      return arcs(n('cx'), n('cy'), n('r'), n('r'));
+    case 'ellipse':
+      return arcs(n('cx'), n('cy'), n('rx'), n('ry'));
+    case 'line':
+      return `M${num(n('x1'))} ${num(n('y1'))}L${num(n('x2'))} ${num(n('y2'))}`;
+    // After a moveto, further coordinate pairs are lines.
+    case 'polyline':
+      return `M${String(a.points ?? '')}`;
+    case 'polygon':
+      return `M${String(a.points ?? '')}z`;
+    case 'rect': {
+      const [x, y, width, height] = [n('x'), n('y'), n('width'), n('height')];
+      const rx = Math.min(Number(a.rx ?? a.ry ?? 0), width / 2);
+      const ry = Math.min(Number(a.ry ?? a.rx ?? 0), height / 2);
+      if (rx <= 0 || ry <= 0)
+        return `M${num(x)} ${num(y)}h${num(width)}v${num(height)}h${num(-width)}z`;
+      const corner = (dx: number, dy: number) =>
+        `a${num(rx)} ${num(ry)} 0 0 1 ${num(dx)} ${num(dy)}`;
+      return (
+        `M${num(x + rx)} ${num(y)}h${num(width - 2 * rx)}${corner(rx, ry)}` +
+        `v${num(height - 2 * ry)}${corner(-rx, ry)}h${num(-(width - 2 * rx))}${corner(-rx, -ry)}` +
+        `v${num(-(height - 2 * ry))}${corner(rx, -ry)}z`
+      );
+    }
+    default: // a path
+      return absoluteStart(String(a.d ?? ''));
+  }
+}
+
+interface Drawing {
+  /** Every shape that only places itself, as one path. */
+  d: string;
+  /** Shapes with attributes of their own (a filled dot, say), drawn as Lucide draws them. */
+  own: readonly (readonly [tag: string, attributes: Record<string, string | number | undefined>])[];
+}
+
+/**
+ * An icon's shapes as one <path>: a row of the call list shows five icons, which Lucide draws in
+ * some 25 elements and this in 10 (docs/architecture.md, "Front end").
+ */
+export function drawIcon(data: IconData): Drawing {
+  const paths: string[] = [];
+  const own: Drawing['own'][number][] = [];
+  for (const [tag, attributes] of data.node) {
+    const geometry = GEOMETRY[tag];
+    // (Lucide gives each shape a React key as well.)
+    const placesOnly =
+      geometry !== undefined &&
+      Object.keys(attributes).every((name) => name === 'key' || geometry.includes(name));
+    if (placesOnly) paths.push(pathData(tag, attributes));
+    else own.push([tag, attributes]);
+  }
+  return { d: paths.join(''), own };
+}
+
+/**
+ * The product's frame around a Lucide drawing: 16 px unless a class says otherwise, hidden,
+ * inert, stroke width 2. `drawing` is a class the icon always keeps, for a change to Lucide's
+ * drawing; such an icon keeps Lucide's elements, which the class addresses. Each call below is
  * marked pure so that the build drops the icons no screen uses.
  */
-function productIcon(Lucide: LucideIcon, name: string, drawing?: string) {
+function productIcon(data: IconData, name: string, drawing?: string) {
+  let drawn: Drawing | undefined;
   function ProductIcon({ className = 'size-4', ...props }: IconProps) {
+    drawn ??= drawing ? { d: '', own: data.node } : drawIcon(data);
     return (
-      <Lucide
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        width="24"
+        height="24"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
         strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
         aria-hidden="true"
         focusable="false"
-        className={cn(className, drawing)}
+        className={cn('lucide', data.name && `lucide-${data.name}`, className, drawing)}
         {...props}
-      />
+      >
+        {drawn.d ? <path d={drawn.d} /> : null}
+        {drawn.own.map(([tag, attributes], index) =>
+          createElement(tag, { ...attributes, key: index }),
+        )}
+      </svg>
     );
   }
   ProductIcon.displayName = name;
@@ -109,7 +230,7 @@ export const IconAlertCircle = /* @__PURE__ */ productIcon(
 );
 export const IconCheckCircle = /* @__PURE__ */ productIcon(CircleCheck, 'IconCheckCircle');
 export const IconInfo = /* @__PURE__ */ productIcon(Info, 'IconInfo');
-export const IconWarning = /* @__PURE__ */ productIcon(TriangleAlert, 'IconWarning');
+export const IconWarning = /* @__PURE__ */ productIcon(TriangleExclamationPoint, 'IconWarning');
 export const IconCheck = /* @__PURE__ */ productIcon(Check, 'IconCheck');
 /** A small hollow circle: a password rule not yet met. */
 export const IconCircle = /* @__PURE__ */ productIcon(CircleSmall, 'IconCircle');
