@@ -3,7 +3,15 @@ import { cleanup, render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as icons from './icons.tsx';
-import { IconCircleHalf, IconClock, IconEye, IconSearch, IconX, drawIcon } from './icons.tsx';
+import {
+  IconCircleHalf,
+  IconClock,
+  IconEye,
+  IconSearch,
+  IconWarning,
+  IconX,
+  drawIcon,
+} from './icons.tsx';
 
 afterEach(cleanup);
 
@@ -36,9 +44,14 @@ describe('icons', () => {
     expect(svg.classList.contains('size-4')).toBe(false);
   });
 
-  it("carry Lucide's name as a class", () => {
+  it("carry Lucide's name, and its other names, as classes", () => {
     const { container } = render(<IconClock />);
     expect(svgOf(container).classList.contains('lucide-clock')).toBe(true);
+    cleanup();
+    const { container: warning } = render(<IconWarning />);
+    const classes = svgOf(warning).classList;
+    expect(classes.contains('lucide-triangle-exclamation-point')).toBe(true);
+    expect(classes.contains('lucide-triangle-alert')).toBe(true);
   });
 
   it("draw all of an icon's shapes as one path", () => {
@@ -105,11 +118,13 @@ describe('drawIcon', () => {
     // Lucide's x: its second path starts with a relative move, which on its own counts from the
     // origin. The pairs after that move stay relative.
     expect(d(['path', { d: 'M18 6 6 18' }], ['path', { d: 'm6 6 12 12' }])).toBe(
-      'M18 6 6 18M6 6l 12 12',
+      'M18 6 6 18M6 6l12 12',
     );
     expect(d(['path', { d: 'm-1.5.5h3' }])).toBe('M-1.5 .5h3');
+    expect(d(['path', { d: 'm6,6,12,12' }])).toBe('M6 6l12,12');
+    expect(d(['path', { d: 'm 2,3 l4 5' }])).toBe('M2 3l4 5');
     const { container } = render(<IconX />);
-    expect(svgOf(container).firstElementChild?.getAttribute('d')).toBe('M18 6 6 18M6 6l 12 12');
+    expect(svgOf(container).firstElementChild?.getAttribute('d')).toBe('M18 6 6 18M6 6l12 12');
   });
 
   it('leaves a shape with attributes of its own (a filled dot, say) as its own element', () => {
@@ -123,6 +138,25 @@ describe('drawIcon', () => {
     expect(drawing.own).toEqual([
       ['circle', { cx: '16.5', cy: '7.5', r: '.5', fill: 'currentColor' }],
     ]);
+  });
+
+  it('draws nothing for a shape without size', () => {
+    expect(d(['circle', { cx: '12', cy: '12', r: '0' }], ['path', { d: 'M1 1h2' }])).toBe('M1 1h2');
+    expect(d(['rect', { x: '2', y: '2', width: '0', height: '4' }])).toBe('');
+    expect(d(['ellipse', { cx: '12', cy: '5', rx: '9' }])).toBe(
+      'M3 5a9 9 0 1 0 18 0a9 9 0 1 0 -18 0z',
+    );
+  });
+
+  it('leaves a shape whose size is not a number as its own element', () => {
+    const drawing = drawIcon({
+      node: [
+        ['path', { d: 'M2 2h4' }],
+        ['rect', { x: '2', y: '2', width: '10%', height: '4' }],
+      ],
+    });
+    expect(drawing.d).toBe('M2 2h4');
+    expect(drawing.own).toEqual([['rect', { x: '2', y: '2', width: '10%', height: '4' }]]);
   });
 
   it('leaves a shape it does not know as its own element', () => {

@@ -83,6 +83,7 @@ type IconProps = Omit<SVGProps<SVGSVGElement>, 'children' | 'ref'>;
  */
 interface IconData {
   name?: string;
+  aliases?: readonly string[];
   node: readonly (readonly [
     tag: string,
     attributes: Record<string, string | number | undefined>,
@@ -100,6 +101,23 @@ const GEOMETRY: Record<string, readonly string[]> = {
   rect: ['x', 'y', 'width', 'height', 'rx', 'ry'],
 };
 
+/** Geometry given as one number: a shape whose value is anything else keeps its own element. */
+const MEASURES = new Set([
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'x',
+  'y',
+  'width',
+  'height',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+]);
+
 /** A number for path data: at most three decimals, so sums do not print as 0.30000000000000004. */
 function num(value: number): string {
   return String(Math.round(value * 1000) / 1000);
@@ -116,8 +134,8 @@ const RELATIVE_START = new RegExp(String.raw`^\s*m\s*(${NUMBER})[\s,]*(${NUMBER}
 function absoluteStart(d: string): string {
   const start = RELATIVE_START.exec(d);
   if (!start) return d;
-  const rest = d.slice(start[0].length);
-  return `M${start[1]} ${start[2]}${/^[\s,]*[-+.\d]/u.test(rest) ? 'l' : ''}${rest}`;
+  const rest = d.slice(start[0].length).replace(/^[\s,]+/u, '');
+  return `M${start[1]} ${start[2]}${/^[-+.\d]/u.test(rest) ? 'l' : ''}${rest}`;
 }
 
 /** One shape of GEOMETRY's as path data (an outline drawn the same way, stroke for stroke). */
@@ -126,11 +144,14 @@ function pathData(tag: string, a: Record<string, string | number | undefined>): 
   const arcs = (cx: number, cy: number, rx: number, ry: number) =>
     `M${num(cx - rx)} ${num(cy)}a${num(rx)} ${num(ry)} 0 1 0 ${num(2 * rx)} 0` +
     `a${num(rx)} ${num(ry)} 0 1 0 ${num(-2 * rx)} 0z`;
+  // A circle, ellipse or rectangle without size draws nothing.
   switch (tag) {
     case 'circle':
-      return arcs(n('cx'), n('cy'), n('r'), n('r'));
-    case 'ellipse':
-      return arcs(n('cx'), n('cy'), n('rx'), n('ry'));
+      return n('r') > 0 ? arcs(n('cx'), n('cy'), n('r'), n('r')) : '';
+    case 'ellipse': {
+      const [rx, ry] = [n('rx'), Number(a.ry ?? a.rx ?? 0)];
+      return rx > 0 && ry > 0 ? arcs(n('cx'), n('cy'), rx, ry) : '';
+    }
     case 'line':
       return `M${num(n('x1'))} ${num(n('y1'))}L${num(n('x2'))} ${num(n('y2'))}`;
     // After a moveto, further coordinate pairs are lines.
@@ -140,6 +161,7 @@ function pathData(tag: string, a: Record<string, string | number | undefined>): 
       return `M${String(a.points ?? '')}z`;
     case 'rect': {
       const [x, y, width, height] = [n('x'), n('y'), n('width'), n('height')];
+      if (width <= 0 || height <= 0) return '';
       const rx = Math.min(Number(a.rx ?? a.ry ?? 0), width / 2);
       const ry = Math.min(Number(a.ry ?? a.rx ?? 0), height / 2);
       if (rx <= 0 || ry <= 0)
@@ -166,7 +188,7 @@ interface Drawing {
 
 /**
  * An icon's shapes as one <path>: a row of the call list shows five icons, which Lucide draws in
- * some 25 elements and this in 10 (docs/architecture.md, "Front end").
+ * 24 elements and this in 10 (docs/decisions/0043-icons-drawn-as-one-path.md).
  */
 export function drawIcon(data: IconData): Drawing {
   const paths: string[] = [];
@@ -176,7 +198,11 @@ export function drawIcon(data: IconData): Drawing {
     // (Lucide gives each shape a React key as well.)
     const placesOnly =
       geometry !== undefined &&
-      Object.keys(attributes).every((name) => name === 'key' || geometry.includes(name));
+      Object.entries(attributes).every(
+        ([name, value]) =>
+          name === 'key' ||
+          (geometry.includes(name) && (!MEASURES.has(name) || Number.isFinite(Number(value)))),
+      );
     if (placesOnly) paths.push(pathData(tag, attributes));
     else own.push([tag, attributes]);
   }
@@ -206,7 +232,13 @@ function productIcon(data: IconData, name: string, drawing?: string) {
         strokeLinejoin="round"
         aria-hidden="true"
         focusable="false"
-        className={cn('lucide', data.name && `lucide-${data.name}`, className, drawing)}
+        className={cn(
+          'lucide',
+          data.name && `lucide-${data.name}`,
+          ...(data.aliases ?? []).map((alias) => `lucide-${alias}`),
+          className,
+          drawing,
+        )}
         {...props}
       >
         {drawn.d ? <path d={drawn.d} /> : null}
