@@ -122,6 +122,19 @@ function incomparable(results: Results, scale: ScaleResults): string | null {
 }
 
 /**
+ * The standard run a scale run is set beside: of those it can be compared with, the one measured
+ * nearest to it in time. A ratio of two runs measures the machine as well as the data, and two
+ * runs hours or days apart on a shared machine (or on another host of the same model) differ by
+ * more than the target's margin; a scale run is made beside a standard run for that reason.
+ */
+function referenceRun(candidates: Results[], scale: ScaleResults): Results | null {
+  const at = (run: { generatedAt: string }) => Date.parse(run.generatedAt);
+  const comparable = candidates.filter((run) => incomparable(run, scale) === null);
+  comparable.sort((a, b) => Math.abs(at(a) - at(scale)) - Math.abs(at(b) - at(scale)));
+  return comparable[0] ?? null;
+}
+
+/**
  * Whether two commits hold the same server, shared packages and dependencies. The compared
  * scenarios are requests to the API (a scale run loads no page), so runs at commits that differ
  * only in the web app, tests, the benchmark or the docs measured the same code.
@@ -171,7 +184,11 @@ const errors = (result: LoadResult) => `${result.errors + result.non2xx}`;
 const ms = (value: number | undefined) => (value === undefined ? '—' : `${value} ms`);
 
 /** The benchmark targets (docs/benchmarks.md): each one's name, the figure it is judged on, met. */
-function targetRows(results: Results, scales: ScaleResults[]): [string, string, boolean][] {
+function targetRows(
+  results: Results,
+  scales: ScaleResults[],
+  others: Results[] = [],
+): [string, string, boolean][] {
   const scenario = (name: string) =>
     results.postgres.scenarios.find((s) => s.name.startsWith(name));
   const pgliteScenario = (name: string) =>
@@ -263,19 +280,20 @@ function targetRows(results: Results, scales: ScaleResults[]): [string, string, 
   ];
   for (const scale of scales) {
     const name = `${scale.calls.toLocaleString('en')} calls: list page 1, call details, assignment and analytics (every range) within ${SCALE_LIMIT}× of ${(results.calls ?? 1_000_000).toLocaleString('en')} (p50)`;
-    const reason = incomparable(results, scale);
-    if (reason) {
-      rows.push([name, `not compared: ${reason}`, false]);
+    const reference = referenceRun([results, ...others], scale);
+    if (!reference) {
+      rows.push([name, `not compared: ${incomparable(results, scale) ?? ''}`, false]);
       continue;
     }
-    const compared = compareScale(results, scale);
+    const compared = compareScale(reference, scale);
     const worst = compared.reduce<ScaleComparison | undefined>(
       (max, next) => (max && max.ratio >= next.ratio ? max : next),
       undefined,
     );
+    const beside = reference === results ? '' : `; beside the run at \`${reference.commit}\``;
     rows.push([
       name,
-      worst ? `${worst.ratio.toFixed(2)}× (${worst.name}, the most)` : '—',
+      worst ? `${worst.ratio.toFixed(2)}× (${worst.name}, the most${beside})` : '—',
       worst !== undefined && worst.ratio <= SCALE_LIMIT,
     ]);
   }
@@ -287,7 +305,7 @@ function targetRows(results: Results, scales: ScaleResults[]): [string, string, 
  * stands beside that run's: the spread of two runs, which says how much of a figure is noise.
  */
 function targets(results: Results, scales: ScaleResults[], previous: Results | null) {
-  const rows = targetRows(results, scales);
+  const rows = targetRows(results, scales, previous ? [previous] : []);
   const before = previous
     ? new Map(targetRows(previous, scales).map(([name, value]) => [name, value]))
     : null;
@@ -415,11 +433,13 @@ ${steps.map((step) => `| ${step.step} | ${step.startMs} | ${step.endMs} |`).join
 `;
 }
 
-function scaleSection(results: Results, scale: ScaleResults) {
+function scaleSection(latest: Results, scale: ScaleResults, previous: Results | null) {
+  const reference = referenceRun(previous ? [latest, previous] : [latest], scale);
+  const results = reference ?? latest;
   const standardCalls = results.calls ?? 1_000_000;
   const perMillion = (mb: number, calls: number) => Math.round(mb / (calls / 1_000_000));
   const standardMb = results.postgres.databaseMb;
-  const reason = incomparable(results, scale);
+  const reason = reference ? null : incomparable(latest, scale);
   const rows = compareScale(results, scale).map(
     (c) =>
       `| ${c.name} | ${c.standardP50Ms} | ${c.scaleP50Ms} | ${c.ratio.toFixed(2)}× | ${c.ratio <= SCALE_LIMIT ? 'yes' : '**no**'} |`,
@@ -437,7 +457,7 @@ ${table(scale.postgres.scenarios, true)}
 ${
   reason
     ? `Not set beside the ${standardCalls.toLocaleString('en')}-call run: ${reason}. Run both on one machine at one commit to compare them.`
-    : `Beside the ${standardCalls.toLocaleString('en')}-call run${scale.commit === results.commit ? '' : ` (at \`${results.commit}\`, which differs from \`${scale.commit}\` only outside the server's code)`} (target: p50 within ${SCALE_LIMIT}×):
+    : `Beside the ${standardCalls.toLocaleString('en')}-call run measured nearest to it in time, on ${results.generatedAt.slice(0, 10)}${scale.commit === results.commit ? '' : ` at \`${results.commit}\`, which differs from \`${scale.commit}\` only outside the server's code`}${results === latest ? '' : ' (the standard run before this one)'} (target: p50 within ${SCALE_LIMIT}×):
 
 | measure | p50 ms, ${standardCalls.toLocaleString('en')} | p50 ms, ${scale.calls.toLocaleString('en')} | ratio | within ${SCALE_LIMIT}× |
 | --- | ---: | ---: | ---: | :---: |
@@ -503,8 +523,11 @@ ${targets(results, scales, previous)}
   figures only. Lighthouse (the \`lighthouse\` package) runs in the same browser.
 - **Scale**: \`npm run bench -- --calls 10000000\` loads ten times the data into a database of its
   own (\`callboard_bench_10m\`; the first load takes over an hour) and runs the PostgreSQL
-  scenarios alone. Its figures are kept in \`bench/results-10m.json\` and shown below beside these;
-  list page 1, call details, assignment and analytics should stay within ${SCALE_LIMIT}× of them.
+  scenarios alone. Its figures are kept in \`bench/results-10m.json\` and shown below beside those
+  of the standard run (this one or the one before) measured nearest to it in time, on the same
+  machine and with the same server code: a ratio of runs far apart measures the machine as much
+  as the data. List page 1, call details, assignment and analytics should stay within
+  ${SCALE_LIMIT}× of them.
 
 ## PostgreSQL, ${calls} calls
 
@@ -512,7 +535,7 @@ ${table(results.postgres.scenarios, true)}
 ${results.postgres.databaseMb ? `\nDatabase size: ${results.postgres.databaseMb.toLocaleString('en')} MB.\n` : ''}
 ${signInLimit(results, signIn)}
 ${cpuSection(results)}${results.analyticsRanges ? analyticsSection(results.analyticsRanges) : ''}
-${scales.map((scale) => scaleSection(results, scale)).join('')}
+${scales.map((scale) => scaleSection(results, scale, previous)).join('')}
 ${ingestSection(results.ingest, results.webhook)}
 
 ## PGlite (embedded), 100,000 calls
