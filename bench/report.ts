@@ -64,6 +64,11 @@ export interface ScaleResults {
   postgres: Required<Results['postgres']>;
   analyticsRanges: AnalyticsRange[];
   totalSeconds: number;
+  /**
+   * The standard run it was set beside, kept once that run was about to leave
+   * bench/results-previous.json (see pinScaleReferences). Absent until then.
+   */
+  reference?: Results;
 }
 
 interface Machine {
@@ -129,9 +134,24 @@ function incomparable(results: Results, scale: ScaleResults): string | null {
  */
 function referenceRun(candidates: Results[], scale: ScaleResults): Results | null {
   const at = (run: { generatedAt: string }) => Date.parse(run.generatedAt);
-  const comparable = candidates.filter((run) => incomparable(run, scale) === null);
+  const comparable = [...candidates, ...(scale.reference ? [scale.reference] : [])].filter(
+    (run) => incomparable(run, scale) === null,
+  );
   comparable.sort((a, b) => Math.abs(at(a) - at(scale)) - Math.abs(at(b) - at(scale)));
   return comparable[0] ?? null;
+}
+
+/**
+ * Before a standard run replaces bench/results-previous.json: each scale run keeps, in its own
+ * file, the standard run it is set beside now, so that the pair outlives the rotation.
+ */
+export function pinScaleReferences(standardRuns: Results[]): void {
+  for (const file of scaleResultFiles()) {
+    const scale = readScaleResults(file);
+    const reference = referenceRun(standardRuns, scale);
+    if (!reference || reference.generatedAt === scale.reference?.generatedAt) continue;
+    writeFileSync(file, `${JSON.stringify({ ...scale, reference }, null, 2)}\n`);
+  }
 }
 
 /**
@@ -457,7 +477,7 @@ ${table(scale.postgres.scenarios, true)}
 ${
   reason
     ? `Not set beside the ${standardCalls.toLocaleString('en')}-call run: ${reason}. Run both on one machine at one commit to compare them.`
-    : `Beside the ${standardCalls.toLocaleString('en')}-call run measured nearest to it in time, on ${results.generatedAt.slice(0, 10)}${scale.commit === results.commit ? '' : ` at \`${results.commit}\`, which differs from \`${scale.commit}\` only outside the server's code`}${results === latest ? '' : ' (the standard run before this one)'} (target: p50 within ${SCALE_LIMIT}×):
+    : `Beside the ${standardCalls.toLocaleString('en')}-call run measured nearest to it in time, on ${results.generatedAt.slice(0, 10)}${scale.commit === results.commit ? '' : ` at \`${results.commit}\`, which differs from \`${scale.commit}\` only outside the server's code`}${results === latest ? '' : results === previous ? ' (the standard run before this one)' : " (kept in the scale run's file)"} (target: p50 within ${SCALE_LIMIT}×):
 
 | measure | p50 ms, ${standardCalls.toLocaleString('en')} | p50 ms, ${scale.calls.toLocaleString('en')} | ratio | within ${SCALE_LIMIT}× |
 | --- | ---: | ---: | ---: | :---: |
@@ -524,10 +544,10 @@ ${targets(results, scales, previous)}
 - **Scale**: \`npm run bench -- --calls 10000000\` loads ten times the data into a database of its
   own (\`callboard_bench_10m\`; the first load takes over an hour) and runs the PostgreSQL
   scenarios alone. Its figures are kept in \`bench/results-10m.json\` and shown below beside those
-  of the standard run (this one or the one before) measured nearest to it in time, on the same
-  machine and with the same server code: a ratio of runs far apart measures the machine as much
-  as the data. List page 1, call details, assignment and analytics should stay within
-  ${SCALE_LIMIT}× of them.
+  of the standard run measured nearest to it in time, on the same machine and with the same
+  server code (this one, the one before, or, once that one has been replaced, a copy kept in the
+  scale run's file): a ratio of runs far apart measures the machine as much as the data. List
+  page 1, call details, assignment and analytics should stay within ${SCALE_LIMIT}× of them.
 
 ## PostgreSQL, ${calls} calls
 

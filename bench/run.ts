@@ -43,6 +43,7 @@ import {
 } from './server-process.ts';
 import {
   liveSection,
+  pinScaleReferences,
   readResults,
   readScaleResults,
   scaleResultFiles,
@@ -619,6 +620,8 @@ async function main() {
     live,
     totalSeconds: Math.round((performance.now() - started) / 1000),
   };
+  // The run about to leave bench/results-previous.json may be the one a scale run is set beside.
+  pinScaleReferences([RESULTS_FILE, PREVIOUS_RESULTS_FILE].filter(existsSync).map(readResults));
   if (existsSync(RESULTS_FILE)) copyFileSync(RESULTS_FILE, PREVIOUS_RESULTS_FILE);
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   report();
