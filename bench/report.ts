@@ -141,6 +141,11 @@ function referenceRun(candidates: Results[], scale: ScaleResults): Results | nul
   return comparable[0] ?? null;
 }
 
+/** The standard runs on record: the latest, and the one before it when there is one. */
+function standardRuns(latest: Results, previous: Results | null): Results[] {
+  return previous ? [latest, previous] : [latest];
+}
+
 /**
  * Before a standard run replaces bench/results-previous.json: each scale run keeps, in its own
  * file, the standard run it is set beside now, so that the pair outlives the rotation.
@@ -207,7 +212,7 @@ const ms = (value: number | undefined) => (value === undefined ? '—' : `${valu
 function targetRows(
   results: Results,
   scales: ScaleResults[],
-  others: Results[] = [],
+  standardRuns: Results[] = [results],
 ): [string, string, boolean][] {
   const scenario = (name: string) =>
     results.postgres.scenarios.find((s) => s.name.startsWith(name));
@@ -300,7 +305,7 @@ function targetRows(
   ];
   for (const scale of scales) {
     const name = `${scale.calls.toLocaleString('en')} calls: list page 1, call details, assignment and analytics (every range) within ${SCALE_LIMIT}× of ${(results.calls ?? 1_000_000).toLocaleString('en')} (p50)`;
-    const reference = referenceRun([results, ...others], scale);
+    const reference = referenceRun(standardRuns, scale);
     if (!reference) {
       rows.push([name, `not compared: ${incomparable(results, scale) ?? ''}`, false]);
       continue;
@@ -325,7 +330,7 @@ function targetRows(
  * stands beside that run's: the spread of two runs, which says how much of a figure is noise.
  */
 function targets(results: Results, scales: ScaleResults[], previous: Results | null) {
-  const rows = targetRows(results, scales, previous ? [previous] : []);
+  const rows = targetRows(results, scales, standardRuns(results, previous));
   const before = previous
     ? new Map(targetRows(previous, scales).map(([name, value]) => [name, value]))
     : null;
@@ -454,7 +459,7 @@ ${steps.map((step) => `| ${step.step} | ${step.startMs} | ${step.endMs} |`).join
 }
 
 function scaleSection(latest: Results, scale: ScaleResults, previous: Results | null) {
-  const reference = referenceRun(previous ? [latest, previous] : [latest], scale);
+  const reference = referenceRun(standardRuns(latest, previous), scale);
   const results = reference ?? latest;
   const standardCalls = results.calls ?? 1_000_000;
   const perMillion = (mb: number, calls: number) => Math.round(mb / (calls / 1_000_000));

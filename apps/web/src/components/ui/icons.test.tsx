@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
-import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as icons from './icons.tsx';
 import {
@@ -72,10 +71,10 @@ describe('icons', () => {
   });
 
   it('each draw something', () => {
-    const components = Object.entries(icons).filter(([name]) => name.startsWith('Icon')) as [
-      string,
-      ComponentType,
-    ][];
+    // Every export but drawIcon is an icon, of one type.
+    const components = Object.entries(icons).filter((entry): entry is [string, typeof IconEye] =>
+      entry[0].startsWith('Icon'),
+    );
     expect(components.length).toBeGreaterThan(60);
     for (const [name, Icon] of components) {
       const { container, unmount } = render(<Icon />);
@@ -127,19 +126,6 @@ describe('drawIcon', () => {
     expect(svgOf(container).firstElementChild?.getAttribute('d')).toBe('M18 6 6 18M6 6l12 12');
   });
 
-  it('leaves a shape with attributes of its own (a filled dot, say) as its own element', () => {
-    const drawing = drawIcon({
-      node: [
-        ['path', { d: 'M2 2h4' }],
-        ['circle', { cx: '16.5', cy: '7.5', r: '.5', fill: 'currentColor' }],
-      ],
-    });
-    expect(drawing.d).toBe('M2 2h4');
-    expect(drawing.own).toEqual([
-      ['circle', { cx: '16.5', cy: '7.5', r: '.5', fill: 'currentColor' }],
-    ]);
-  });
-
   it('draws nothing for a shape without size', () => {
     expect(d(['circle', { cx: '12', cy: '12', r: '0' }], ['path', { d: 'M1 1h2' }])).toBe('M1 1h2');
     expect(d(['rect', { x: '2', y: '2', width: '0', height: '4' }])).toBe('');
@@ -148,15 +134,16 @@ describe('drawIcon', () => {
     );
   });
 
-  it('leaves a shape whose size is not a number as its own element', () => {
-    const drawing = drawIcon({
-      node: [
-        ['path', { d: 'M2 2h4' }],
-        ['rect', { x: '2', y: '2', width: '10%', height: '4' }],
-      ],
-    });
+  it.each<[string, [string, Record<string, string>]]>([
+    [
+      'with attributes of its own (a filled dot, say)',
+      ['circle', { cx: '16.5', cy: '7.5', r: '.5', fill: 'currentColor' }],
+    ],
+    ['whose size is not a number', ['rect', { x: '2', y: '2', width: '10%', height: '4' }]],
+  ])('leaves a shape %s as its own element', (_, shape) => {
+    const drawing = drawIcon({ node: [['path', { d: 'M2 2h4' }], shape] });
     expect(drawing.d).toBe('M2 2h4');
-    expect(drawing.own).toEqual([['rect', { x: '2', y: '2', width: '10%', height: '4' }]]);
+    expect(drawing.own).toEqual([shape]);
   });
 
   it('leaves a shape it does not know as its own element', () => {

@@ -84,11 +84,11 @@ type IconProps = Omit<SVGProps<SVGSVGElement>, 'children' | 'ref'>;
 interface IconData {
   name?: string;
   aliases?: readonly string[];
-  node: readonly (readonly [
-    tag: string,
-    attributes: Record<string, string | number | undefined>,
-  ])[];
+  node: readonly IconShape[];
 }
+
+/** One SVG element of a drawing: its tag and its attributes. */
+type IconShape = readonly [tag: string, attributes: Record<string, string | number | undefined>];
 
 /** The attributes that only place an element: one that has any other keeps its own element. */
 const GEOMETRY: Record<string, readonly string[]> = {
@@ -100,23 +100,6 @@ const GEOMETRY: Record<string, readonly string[]> = {
   polygon: ['points'],
   rect: ['x', 'y', 'width', 'height', 'rx', 'ry'],
 };
-
-/** Geometry given as one number: a shape whose value is anything else keeps its own element. */
-const MEASURES = new Set([
-  'cx',
-  'cy',
-  'r',
-  'rx',
-  'ry',
-  'x',
-  'y',
-  'width',
-  'height',
-  'x1',
-  'y1',
-  'x2',
-  'y2',
-]);
 
 /** A number for path data: at most three decimals, so sums do not print as 0.30000000000000004. */
 function num(value: number): string {
@@ -183,7 +166,7 @@ interface Drawing {
   /** Every shape that only places itself, as one path. */
   d: string;
   /** Shapes with attributes of their own (a filled dot, say), drawn as Lucide draws them. */
-  own: readonly (readonly [tag: string, attributes: Record<string, string | number | undefined>])[];
+  own: readonly IconShape[];
 }
 
 /**
@@ -192,16 +175,18 @@ interface Drawing {
  */
 export function drawIcon(data: IconData): Drawing {
   const paths: string[] = [];
-  const own: Drawing['own'][number][] = [];
+  const own: IconShape[] = [];
   for (const [tag, attributes] of data.node) {
     const geometry = GEOMETRY[tag];
-    // (Lucide gives each shape a React key as well.)
+    // Lucide gives each shape a React key as well. Every geometry attribute but path data and
+    // points is one number; a shape whose value is anything else keeps its own element.
     const placesOnly =
       geometry !== undefined &&
       Object.entries(attributes).every(
         ([name, value]) =>
           name === 'key' ||
-          (geometry.includes(name) && (!MEASURES.has(name) || Number.isFinite(Number(value)))),
+          (geometry.includes(name) &&
+            (name === 'd' || name === 'points' || Number.isFinite(Number(value)))),
       );
     if (placesOnly) paths.push(pathData(tag, attributes));
     else own.push([tag, attributes]);
@@ -217,8 +202,14 @@ export function drawIcon(data: IconData): Drawing {
  */
 function productIcon(data: IconData, name: string, drawing?: string) {
   let drawn: Drawing | undefined;
+  let lucideClasses: string | undefined;
   function ProductIcon({ className = 'size-4', ...props }: IconProps) {
     drawn ??= drawing ? { d: '', own: data.node } : drawIcon(data);
+    // Lucide's classes: its own, and one for each name of the icon.
+    lucideClasses ??= cn(
+      'lucide',
+      ...[data.name, ...(data.aliases ?? [])].map((alias) => alias && `lucide-${alias}`),
+    );
     return (
       <svg
         xmlns="http://www.w3.org/2000/svg"
@@ -232,13 +223,7 @@ function productIcon(data: IconData, name: string, drawing?: string) {
         strokeLinejoin="round"
         aria-hidden="true"
         focusable="false"
-        className={cn(
-          'lucide',
-          data.name && `lucide-${data.name}`,
-          ...(data.aliases ?? []).map((alias) => `lucide-${alias}`),
-          className,
-          drawing,
-        )}
+        className={cn(lucideClasses, className, drawing)}
         {...props}
       >
         {drawn.d ? <path d={drawn.d} /> : null}

@@ -8,6 +8,7 @@ export {};
 declare module 'lucide-react/icons/eye' {
   export const __iconData: {
     name: string;
+    aliases?: string[];
     node: [tag: string, attributes: Record<string, string>][];
   };
 }
