@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { z } from 'zod';
+import { keepToBaselineCompiler } from './embedded-compiler.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -288,6 +289,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  keepToBaselineCompiler();
   // Loaded only when used: the module alone costs a server on PostgreSQL about 45 MB.
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
