@@ -150,10 +150,10 @@ function standardRuns(latest: Results, previous: Results | null): Results[] {
  * Before a standard run replaces bench/results-previous.json: each scale run keeps, in its own
  * file, the standard run it is set beside now, so that the pair outlives the rotation.
  */
-export function pinScaleReferences(standardRuns: Results[]): void {
+export function pinScaleReferences(runs: Results[]): void {
   for (const file of scaleResultFiles()) {
     const scale = readScaleResults(file);
-    const reference = referenceRun(standardRuns, scale);
+    const reference = referenceRun(runs, scale);
     if (!reference || reference.generatedAt === scale.reference?.generatedAt) continue;
     writeFileSync(file, `${JSON.stringify({ ...scale, reference }, null, 2)}\n`);
   }
@@ -212,7 +212,7 @@ const ms = (value: number | undefined) => (value === undefined ? '—' : `${valu
 function targetRows(
   results: Results,
   scales: ScaleResults[],
-  standardRuns: Results[] = [results],
+  runs: Results[] = [results],
 ): [string, string, boolean][] {
   const scenario = (name: string) =>
     results.postgres.scenarios.find((s) => s.name.startsWith(name));
@@ -305,7 +305,7 @@ function targetRows(
   ];
   for (const scale of scales) {
     const name = `${scale.calls.toLocaleString('en')} calls: list page 1, call details, assignment and analytics (every range) within ${SCALE_LIMIT}× of ${(results.calls ?? 1_000_000).toLocaleString('en')} (p50)`;
-    const reference = referenceRun(standardRuns, scale);
+    const reference = referenceRun(runs, scale);
     if (!reference) {
       rows.push([name, `not compared: ${incomparable(results, scale) ?? ''}`, false]);
       continue;

@@ -1,7 +1,7 @@
 // The embedded database is PostgreSQL compiled to WebAssembly. V8 compiles it first with its
 // baseline compiler (Liftoff) and then, in the background, compiles each function that runs often
 // again with its optimising compiler (TurboFan). With 100,000 calls the optimised code and its
-// compilation held about 50 MB of the server's memory for good, most of it spent on start-up's
+// compilation held 50–65 MB of the server's memory for good, most of it spent on start-up's
 // own statements. Kept to the baseline compiler, the server starts about a second sooner and
 // serves the list and a call as fast; a full-text search or a year of analytics takes 10–20%
 // longer (docs/decisions/0044-embedded-database-on-the-baseline-compiler.md).
