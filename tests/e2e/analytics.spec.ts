@@ -138,3 +138,37 @@ test('nora, who belongs to no organisation, is told so on the analytics page', a
   ).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: /./u })).toHaveCount(0);
 });
+
+test("the calls-per-day chart's axis shows its numbers whole, however busy the days", async ({
+  page,
+}) => {
+  await signIn(page, 'mia@northwind.test');
+  await expect(page).toHaveURL(/\/dashboard$/u);
+  // The demo's days hold tens of calls; a large organisation's, tens of thousands. The same
+  // answer with every day a thousand times busier gives the axis five-digit labels.
+  await page.route('**/api/v1/analytics?*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as {
+      series: { perDay: Record<'New' | 'In progress' | 'Closed', number>[] };
+    };
+    for (const day of body.series.perDay) {
+      day.New *= 1000;
+      day['In progress'] *= 1000;
+      day.Closed *= 1000;
+    }
+    await route.fulfill({ response, json: body });
+  });
+  await openAnalytics(page);
+
+  const chart = page.getByRole('region', { name: 'Calls per day' });
+  const labels = chart.locator('.recharts-yAxis-tick-labels text');
+  await expect(labels.last()).toHaveText(/^\d{1,3}(,\d{3})+$/u);
+  const surface = await chart.locator('svg.recharts-surface').first().boundingBox();
+  if (!surface) throw new Error('the chart has no drawing surface');
+  for (const label of await labels.all()) {
+    const box = await label.boundingBox();
+    if (!box) throw new Error('an axis label is not rendered');
+    // Inside the drawing: a label that starts left of it is cut off ("80,000" shown as "0,000").
+    expect(box.x).toBeGreaterThanOrEqual(surface.x);
+  }
+});

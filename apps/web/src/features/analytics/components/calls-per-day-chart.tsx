@@ -143,7 +143,7 @@ export function CallsPerDayChart({
         >
           <BarChart
             data={days}
-            margin={{ top: 4, right: 4, bottom: 0, left: -12 }}
+            margin={{ top: 4, right: 4, bottom: 0, left: 0 }}
             barCategoryGap="18%"
             accessibilityLayer={false}
           >
@@ -157,12 +157,14 @@ export function CallsPerDayChart({
               minTickGap={16}
               interval="preserveStartEnd"
             />
+            {/* As wide as its longest label: a fixed width cut "1,600" to "600". */}
             <YAxis
               allowDecimals={false}
               tick={AXIS_TICK}
+              tickFormatter={formatCount}
               tickLine={false}
               axisLine={false}
-              width={44}
+              width="auto"
             />
             <Tooltip
               content={DayTooltip}
