@@ -1,6 +1,7 @@
--- Serialises the writers of an organisation's counters (call_counts, and call_timeline's rollups:
--- call_hourly, call_hourly_reasons, call_workload) for the rest of their transactions, by a
--- transaction-level advisory lock per organisation, taken in one order (by key) before any
+-- Serialises the writers of an organisation's counters (call_counts, and the rollups that
+-- call_timeline's changes feed: call_daily, call_daily_closes, call_daily_reasons, call_hourly,
+-- call_hourly_reasons, call_hourly_totals and call_workload) for the rest of their transactions,
+-- by a transaction-level advisory lock per organisation, taken in one order (by key) before any
 -- counter row. Each statement's upserts already lock rows in key order, but a transaction's
 -- statements add rows one statement at a time: an assignment's update of call_log, then its
 -- history row, lock different rollup rows, and two of them could each hold what the other's next
