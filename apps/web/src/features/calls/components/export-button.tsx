@@ -41,7 +41,6 @@ export function ExportButton({ query }: { query: CallListApiQuery }) {
     <div className="flex flex-col items-end gap-1">
       <Button
         variant="secondary"
-        size="sm"
         onClick={() => void download()}
         pending={downloading}
         pendingLabel={
