@@ -35,14 +35,21 @@ const NAV: readonly NavItem[] = [
 const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
-/** Keeps --app-header-height on the document equal to the header's height. */
+/**
+ * Keeps --app-header-height on the document equal to the header's height. styles.css sets the
+ * usual heights; the value is written only when it differs, since any write to <html>'s style
+ * restyles every element on the page.
+ */
 function usePublishedHeight(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const node = ref.current;
     if (!node || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement;
     const observer = new ResizeObserver(() => {
-      root.style.setProperty('--app-header-height', `${node.offsetHeight}px`);
+      const height = `${node.offsetHeight}px`;
+      // Read after layout, as resize observers run: computed styles are up to date and cheap.
+      if (getComputedStyle(root).getPropertyValue('--app-header-height').trim() === height) return;
+      root.style.setProperty('--app-header-height', height);
     });
     observer.observe(node);
     return () => {
