@@ -8,6 +8,7 @@ import type { IngestResult, WebhookLatency } from './ingest.ts';
 import type { LighthouseScore } from './lighthouse.ts';
 import type { LiveResult } from './live.ts';
 import type { LoadResult } from './load.ts';
+import type { MachineSpeed } from './machine-speed.ts';
 
 interface Scenario {
   name: string;
@@ -71,12 +72,28 @@ export interface ScaleResults {
   reference?: Results;
 }
 
-interface Machine {
+export interface Machine {
   cpus: string;
   memoryGb: number;
   node: string;
   postgres: string;
   loadAverage: { atStart: number; atEnd: number };
+  /** Absent from runs before it was measured. */
+  speed?: { atStart: MachineSpeed; atEnd: MachineSpeed };
+}
+
+/**
+ * How fast the machine was, for the sentence after a run's load average: the probes at its start
+ * and end (the loop only with `loop`), or, for runs before the probes, the password hash timed
+ * during the run. A slow host shows in the hash (bound by memory) and in every figure of the run.
+ */
+function speedText(run: Pick<Results, 'machine' | 'postgres'>, loop: boolean): string {
+  const { speed } = run.machine;
+  if (!speed)
+    return `; a password hash took ${run.postgres.passwordHashMs.toFixed(1)} ms during the run`;
+  const hash = `a password hash (scrypt, bound by memory) took ${speed.atStart.hashMs} and ${speed.atEnd.hashMs} ms`;
+  if (!loop) return `; ${hash} at the start and the end`;
+  return `; its speed at the start and the end: ${hash}, a fixed loop of arithmetic (one core) ${speed.atStart.loopMs} and ${speed.atEnd.loopMs} ms`;
 }
 
 const BENCH_DIRECTORY = new URL('./', import.meta.url);
@@ -340,7 +357,7 @@ function targets(results: Results, scales: ScaleResults[], previous: Results | n
   return [
     ...(previous
       ? [
-          `"Previous run": the standard run before this one, on ${previous.generatedAt.slice(0, 10)} at commit \`${previous.commit}\` (1-minute load average ${previous.machine.loadAverage.atStart.toFixed(2)} at the start, ${previous.machine.loadAverage.atEnd.toFixed(2)} at the end); "met" is this run's.`,
+          `"Previous run": the standard run before this one, on ${previous.generatedAt.slice(0, 10)} at commit \`${previous.commit}\` (1-minute load average ${previous.machine.loadAverage.atStart.toFixed(2)} at the start, ${previous.machine.loadAverage.atEnd.toFixed(2)} at the end${speedText(previous, false)}); "met" is this run's.`,
           '',
         ]
       : []),
@@ -474,7 +491,7 @@ function scaleSection(latest: Results, scale: ScaleResults, previous: Results | 
 
 \`npm run bench -- --calls ${scale.calls}\` on ${scale.generatedAt.slice(0, 10)} at commit \`${scale.commit}\`: the same scenarios against
 ${scale.calls.toLocaleString('en')} calls over 200 organisations (\`Bench Org 001\` holds ${(benchDistribution(scale.calls, 200)[0] ?? 0).toLocaleString('en')}), in a database of its own. The run took
-${scale.totalSeconds} s; the 1-minute load average was ${scale.machine.loadAverage.atStart.toFixed(2)} at the start and ${scale.machine.loadAverage.atEnd.toFixed(2)} at the end.
+${scale.totalSeconds} s; the 1-minute load average was ${scale.machine.loadAverage.atStart.toFixed(2)} at the start and ${scale.machine.loadAverage.atEnd.toFixed(2)} at the end${speedText(scale, true)}.
 Database size: ${scale.postgres.databaseMb.toLocaleString('en')} MB, ${perMillion(scale.postgres.databaseMb, scale.calls).toLocaleString('en')} MB per million calls${standardMb ? ` (${standardCalls.toLocaleString('en')} calls: ${standardMb.toLocaleString('en')} MB, ${perMillion(standardMb, standardCalls).toLocaleString('en')} MB per million)` : ''}.
 
 ${table(scale.postgres.scenarios, true)}
@@ -482,7 +499,7 @@ ${table(scale.postgres.scenarios, true)}
 ${
   reason
     ? `Not set beside the ${standardCalls.toLocaleString('en')}-call run: ${reason}. Run both on one machine at one commit to compare them.`
-    : `Beside the ${standardCalls.toLocaleString('en')}-call run measured nearest to it in time, on ${results.generatedAt.slice(0, 10)}${scale.commit === results.commit ? '' : ` at \`${results.commit}\`, which differs from \`${scale.commit}\` only outside the server's code`}${results === latest ? '' : results === previous ? ' (the standard run before this one)' : " (kept in the scale run's file)"} (target: p50 within ${SCALE_LIMIT}×):
+    : `Beside the ${standardCalls.toLocaleString('en')}-call run measured nearest to it in time, on ${results.generatedAt.slice(0, 10)}${scale.commit === results.commit ? '' : ` at \`${results.commit}\`, which differs from \`${scale.commit}\` only outside the server's code`}${results === latest ? '' : results === previous ? ' (the standard run before this one)' : " (kept in the scale run's file)"}. A password hash took ${results.postgres.passwordHashMs.toFixed(1)} ms during that run and ${scale.postgres.passwordHashMs.toFixed(1)} ms during this one: where they differ, so did the host's speed, and the ratios below carry it (target: p50 within ${SCALE_LIMIT}×):
 
 | measure | p50 ms, ${standardCalls.toLocaleString('en')} | p50 ms, ${scale.calls.toLocaleString('en')} | ratio | within ${SCALE_LIMIT}× |
 | --- | ---: | ---: | ---: | :---: |
@@ -517,7 +534,7 @@ export function writeReport(
 Measured by \`npm run bench\` on ${results.generatedAt.slice(0, 10)} at commit \`${results.commit}\`, on
 ${results.machine.cpus}, ${results.machine.memoryGb} GB, Node ${results.machine.node}, PostgreSQL
 ${results.machine.postgres}. The whole run took ${results.totalSeconds} s; the machine's 1-minute load average was
-${results.machine.loadAverage.atStart.toFixed(2)} at the start and ${results.machine.loadAverage.atEnd.toFixed(2)} at the end (other work skews every figure). Re-run it to check
+${results.machine.loadAverage.atStart.toFixed(2)} at the start and ${results.machine.loadAverage.atEnd.toFixed(2)} at the end${speedText(results, true)} (other work skews every figure, and a host can be slow at a low load). Re-run it to check
 any number here.
 
 ## Targets
@@ -526,6 +543,12 @@ ${targets(results, scales, previous)}
 
 ## How it measures
 
+- **The machine**: its 1-minute load average and two probes of its speed, at the start and the
+  end (\`bench/machine-speed.ts\`, medians of five): a password hash with the server's scrypt
+  parameters, bound by memory, and a fixed loop of arithmetic on one core. The host is shared,
+  and the load average shows only this machine's own work: on one day the hash took three times
+  its usual 60–70 ms while the loop ran at its usual speed, and every figure of the run was
+  worse by half or more. Set two runs side by side only when their hashes agree.
 - **Data**: PostgreSQL at \`BENCH_DATABASE_URL\` (default \`postgres://postgres@127.0.0.1:5432/callboard_bench\`)
   holds ${calls} calls over 200 organisations, loaded by the seed generator when missing;
   \`Bench Org 001\` has about 100,000 of them and every scenario runs as its admin. The PGlite run

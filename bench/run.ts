@@ -33,6 +33,7 @@ import {
 } from './ingest.ts';
 import { measureLighthouse, type LighthouseScore } from './lighthouse.ts';
 import { measureLive } from './live.ts';
+import { measureMachineSpeed, type MachineSpeed } from './machine-speed.ts';
 import { loadDirect, loadHttp, type CpuProbe, type LoadResult } from './load.ts';
 import {
   postgresCpuSeconds,
@@ -50,6 +51,7 @@ import {
   writeReport,
   type AnalyticsRange,
   type LiveMeasurement,
+  type Machine,
   type Results,
   type ScaleResults,
 } from './report.ts';
@@ -547,13 +549,16 @@ async function mainLive() {
   console.log(section);
 }
 
-function machine(loadAtStart: number) {
+/** The machine, with how busy and how fast it was at the run's start (given) and now. */
+async function machine(loadAtStart: number, speedAtStart: MachineSpeed): Promise<Machine> {
+  const loadAtEnd = loadavg()[0] ?? 0;
   return {
     cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
     memoryGb: Math.round(totalmem() / 1024 ** 3),
     node: process.version,
     postgres: execSync(`psql "${PG_URL}" -Atc "show server_version"`).toString().trim(),
-    loadAverage: { atStart: loadAtStart, atEnd: loadavg()[0] ?? 0 },
+    loadAverage: { atStart: loadAtStart, atEnd: loadAtEnd },
+    speed: { atStart: speedAtStart, atEnd: await measureMachineSpeed() },
   };
 }
 
@@ -575,8 +580,10 @@ async function main() {
     return;
   }
   const started = performance.now();
-  // Other work on the machine skews every figure: the report shows how busy it was.
+  // Other work on the machine skews every figure: the report shows how busy it was, and how fast.
   const loadAtStart = loadavg()[0] ?? 0;
+  log("the machine's speed: a password hash and a loop of arithmetic");
+  const speedAtStart = await measureMachineSpeed();
   log('building the web app');
   execSync('npm run build', { stdio: 'ignore' });
   const postgres = await runPostgres();
@@ -597,7 +604,7 @@ async function main() {
   if (!postgres.extras) {
     const scale: ScaleResults = {
       ...common,
-      machine: machine(loadAtStart),
+      machine: await machine(loadAtStart, speedAtStart),
       totalSeconds: Math.round((performance.now() - started) / 1000),
     };
     const file = new URL(`results-${SIZE_LABEL}.json`, import.meta.url);
@@ -611,7 +618,7 @@ async function main() {
   const pglite = await runPglite();
   const results: Results = {
     ...common,
-    machine: machine(loadAtStart),
+    machine: await machine(loadAtStart, speedAtStart),
     ingest: postgres.extras.ingest,
     webhook: postgres.extras.webhook,
     pglite: { scenarios: pglite },
