@@ -3,6 +3,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Response } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../tests/e2e/chromium.ts';
+import { median } from './statistics.ts';
 
 export interface FrontEndResult {
   authInitialJsGzipKb: number;
@@ -140,11 +141,6 @@ const nextPaint = (page: Page) =>
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
 const domNodes = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length);
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 export async function measureFrontEnd(baseUrl: string, email: string): Promise<FrontEndResult> {
   const browser = await chromium.launch({

@@ -12,6 +12,7 @@ import {
   vapiEndOfCallReport,
 } from '../apps/server/src/modules/webhooks/signed-delivery.ts';
 import type { ServerProcess } from './server-process.ts';
+import { percentile } from './statistics.ts';
 
 export const INGEST_BATCH_SIZE = 500;
 /** Senders posting batches at the same time. */
@@ -74,10 +75,6 @@ function benchCall(run: string, index: number) {
 }
 
 type BenchCall = ReturnType<typeof benchCall>;
-
-function percentile(sorted: number[], q: number) {
-  return Math.round((sorted[Math.floor(q * (sorted.length - 1))] ?? 0) * 10) / 10;
-}
 
 /** Posts `batches` in SENDERS concurrent loops; calls a second and per-batch latency. */
 async function send(server: ServerProcess, key: string, batches: BenchCall[][]) {

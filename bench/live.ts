@@ -3,6 +3,7 @@
 // before and with the streams open, and the delay from each write to its event at every client.
 import { Agent, get as httpGet } from 'node:http';
 import type { ServerProcess } from './server-process.ts';
+import { percentile } from './statistics.ts';
 
 export interface LiveResult {
   streams: number;
@@ -71,10 +72,6 @@ function openStream(url: string, token: string): Promise<Client> {
     );
     request.on('error', () => undefined);
   });
-}
-
-function percentile(sorted: number[], q: number) {
-  return Math.round((sorted[Math.floor(q * (sorted.length - 1))] ?? 0) * 10) / 10;
 }
 
 export async function measureLive(

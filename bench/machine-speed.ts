@@ -3,6 +3,7 @@
 // made every figure of a run worse by half or more, and a password hash three times slower, while
 // plain arithmetic ran at its usual speed (docs/benchmarks.md, "How it measures").
 import { hashPassword } from 'better-auth/crypto';
+import { median } from './statistics.ts';
 
 export interface MachineSpeed {
   /** One password hash with the server's own scrypt parameters (32 MB each): bound by memory. */
@@ -13,11 +14,6 @@ export interface MachineSpeed {
 
 const SAMPLES = 5;
 const LOOP_STEPS = 400_000_000;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 /** The result is returned so that the compiler cannot drop the loop. */
 function arithmetic(steps: number): number {
