@@ -554,7 +554,7 @@ ${targets(results, scales, previous)}
   \`Bench Org 001\` has about 100,000 of them and every scenario runs as its admin. The PGlite run
   loads 100,000 calls over 20 organisations into a fresh embedded database.
 - **Load**: autocannon, ${results.settings.connections} connections, ${results.settings.seconds} s after a ${results.settings.warmupSeconds} s warm-up, against the real
-  server process (\`NODE_ENV=production\`) run as \`npm start\` runs it (\`node apps/server/dist/main.js\`, built by \`npm run build\`).
+  server process (\`NODE_ENV=production\`) run as \`npm start\` runs it (\`node apps/server/dist/main.js\`, built by \`npm run build\`, with \`MALLOC_ARENA_MAX=2\`).
 - **The limit** ("direct"): the same service functions the routes call — the same SQL, in the same
   \`withTenant\` transactions — run in ${results.settings.connections} concurrent loops on a ${results.settings.connections}-connection pool in the benchmark
   process, with no HTTP, no JSON and no token check. "HTTP ÷ direct" is how much of the database's

@@ -25,6 +25,8 @@ export async function startServer(
   const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
+      // As npm start sets it, unless the environment already does (docs/operations.md, "Sizing").
+      MALLOC_ARENA_MAX: '2',
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
