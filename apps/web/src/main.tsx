@@ -15,9 +15,9 @@ import {
 import { startTelemetry, watchSessionIdentity } from './lib/telemetry.ts';
 
 // The session starts before anything else. Its first request (cookie → access token) left with the
-// HTML, which preloads it, and is answered from there: the route's code is some 40 files, and a
-// browser opens six connections to a server, so a request made after them waits for most of them
-// (docs/architecture.md, "Front end"; ADR 0042, docs/decisions).
+// HTML, which preloads it, and is answered from there: the route's code is a dozen files or more,
+// and a browser opens six connections to a server, so a request made after them waits for most of
+// them (docs/architecture.md, "Front end"; ADR 0042, docs/decisions).
 void ensureSessionLoaded();
 
 // Error reporting and analytics start next (their configuration loads beside the session); what

@@ -1,0 +1,126 @@
+// How the build groups the code of the signed-in home: the signed-in layout and the dashboard
+// (docs/decisions/0046-the-signed-in-home-in-few-chunks.md). Left to itself, the bundler makes a
+// chunk of every set of modules that the same lazy modules share: the dashboard needed 36 files
+// besides the entry, each a request that the page's main thread starts, waits for and links
+// before the first rows can render. Grouped, it needs 16.
+import { basename } from 'node:path';
+
+/** What the bundler tells a group's name function about a module. */
+export interface ModuleGraph {
+  getModuleInfo(id: string): {
+    importedIds: readonly string[];
+    dynamicallyImportedIds: readonly string[];
+  } | null;
+}
+
+/**
+ * What a signed-in visit starts with: the signed-in layout, the dashboard, and the module that
+ * hands the call list's first request (sent before the dashboard's code has loaded) to the
+ * dashboard's query cache.
+ */
+const HOME_MODULES = ['signed-in.tsx', 'dashboard.tsx', 'prefetch-call-list.ts'];
+/** The sign-in page, whose first download is kept small (docs/benchmarks.md). */
+const SIGN_IN_PAGE = 'auth.tsx';
+/** The pages only a signed-in visit reaches, the home's among them. */
+const SIGNED_IN_PAGES = [
+  ...HOME_MODULES,
+  'analytics.tsx',
+  'admin.tsx',
+  'profile.tsx',
+  'call.tsx',
+  'test-sentry.tsx',
+];
+
+/** A module of the contract package (its schemas and route declarations). */
+export const CONTRACT_MODULE = /[\\/]packages[\\/]contract[\\/]src[\\/]/u;
+
+/** Every module `from` imports, directly or through others; dynamic imports are not followed. */
+function staticallyReached(graph: ModuleGraph, from: Iterable<string>): Set<string> {
+  const reached = new Set<string>();
+  const pending = [...from];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (reached.has(id)) continue;
+    reached.add(id);
+    pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return reached;
+}
+
+/** Every module the app loads with `import()`, with the modules that load it so. */
+function lazyModules(graph: ModuleGraph, entry: string): Map<string, Set<string>> {
+  const lazy = new Map<string, Set<string>>();
+  const seen = new Set<string>();
+  const pending = [entry];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    if (!info) continue;
+    for (const target of info.dynamicallyImportedIds) {
+      lazy.set(target, (lazy.get(target) ?? new Set()).add(id));
+    }
+    pending.push(...info.importedIds, ...info.dynamicallyImportedIds);
+  }
+  return lazy;
+}
+
+/**
+ * Sorts what the home's modules import (beyond the entry's chunk) into three chunk groups, named by
+ * the three functions this returns (the name functions of the bundler's groups):
+ *
+ * - `signed-in`: what nothing outside the signed-in area uses. Outside are the signed-out pages
+ *   (sign-in, sign-up, an invitation, …) and what the app loads lazily from anywhere else (a
+ *   toast, the telemetry).
+ * - `shared`: what the home shares with the outside, but not with the sign-in page, whose own
+ *   modules keep the bundler's split: its first download stays as it was.
+ * - `contract`: the contract's modules, split by the pages that use them (`entriesAware`), as
+ *   the bundler would, but in chunks of their own. Left to the bundler, the contract's modules
+ *   that only the home uses went into the small chunks that stand for the home's pages, which
+ *   import the `signed-in` chunk and were imported by it: a cycle between chunks.
+ *
+ * What an outside module imports is outside too, so no outside module imports a `signed-in` or
+ * `shared` module from elsewhere; the sign-in page's modules import only each other. So neither
+ * group needs its modules' dependencies pulled in with them, and no chunk imports back one that
+ * imports it (the web build's test checks the built chunks for cycles). A page not listed above
+ * counts as outside, which at worst leaves its modules in the bundler's split. `entry` is the
+ * app's entry module (src/main.tsx).
+ */
+export function homeChunks(entry: string) {
+  let sorted: { home: Set<string>; contract: Set<string>; shared: Set<string> } | null = null;
+  function sort(graph: ModuleGraph) {
+    if (sorted) return sorted;
+    const lazy = lazyModules(graph, entry);
+    const isPage = (names: readonly string[]) => (id: string) => names.includes(basename(id));
+    // Inside: the signed-in pages, and what only their code loads lazily (a dialog, the command
+    // palette), which is always loaded after the home's chunk.
+    const inside = new Set([...lazy.keys()].filter(isPage(SIGNED_IN_PAGES)));
+    for (let grown = true; grown;) {
+      grown = false;
+      const reached = staticallyReached(graph, inside);
+      for (const [id, loaders] of lazy) {
+        if (inside.has(id) || ![...loaders].every((loader) => reached.has(loader))) continue;
+        inside.add(id);
+        grown = true;
+      }
+    }
+    const outside = staticallyReached(
+      graph,
+      [...lazy.keys()].filter((id) => !inside.has(id)),
+    );
+    const used = staticallyReached(graph, [...lazy.keys()].filter(isPage(HOME_MODULES)));
+    const contract = new Set([...used].filter((id) => CONTRACT_MODULE.test(id)));
+    const home = new Set([...used].filter((id) => !contract.has(id) && !outside.has(id)));
+    const signIn = staticallyReached(graph, [...lazy.keys()].filter(isPage([SIGN_IN_PAGE])));
+    const shared = new Set(
+      [...used].filter((id) => !contract.has(id) && !home.has(id) && !signIn.has(id)),
+    );
+    sorted = { home, contract, shared };
+    return sorted;
+  }
+  return {
+    contract: (id: string, graph: ModuleGraph) =>
+      sort(graph).contract.has(id) ? 'contract' : null,
+    home: (id: string, graph: ModuleGraph) => (sort(graph).home.has(id) ? 'signed-in' : null),
+    shared: (id: string, graph: ModuleGraph) => (sort(graph).shared.has(id) ? 'shared' : null),
+  };
+}
