@@ -78,17 +78,21 @@ function lazyModules(graph: ModuleGraph, entry: string): Map<string, Set<string>
  *   that only the home uses went into the small chunks that stand for the home's pages, which
  *   import the `signed-in` chunk and were imported by it: a cycle between chunks.
  *
- * What an outside module imports is outside too, so no outside module imports a `signed-in` or
- * `shared` module from elsewhere; the sign-in page's modules import only each other. So neither
- * group needs its modules' dependencies pulled in with them, and no chunk imports back one that
- * imports it (the web build's test checks the built chunks for cycles). A page not listed above
- * counts as outside, which at worst leaves its modules in the bundler's split. `entry` is the
- * app's entry module (src/main.tsx).
+ * The chunks import one another one way only: a `signed-in` module imports `signed-in`,
+ * `shared`, contract, sign-in page and entry modules; a `shared` module all of those but
+ * `signed-in` ones (what an outside module imports is outside too); the sign-in page's modules
+ * import only one another and the entry's; the contract's only the contract and zod. Neither
+ * group needs its modules' dependencies pulled in with them (`includeDependenciesRecursively`),
+ * and the web build's test checks the built chunks for cycles. A page not listed above counts as
+ * outside, which at worst leaves its modules in the bundler's split. `entry` is the app's entry
+ * module (src/main.tsx).
  */
 export function homeChunks(entry: string) {
-  let sorted: { home: Set<string>; contract: Set<string>; shared: Set<string> } | null = null;
+  // The bundler hands every name function the same graph for one build.
+  const sortedFor = new WeakMap<ModuleGraph, Record<'home' | 'contract' | 'shared', Set<string>>>();
   function sort(graph: ModuleGraph) {
-    if (sorted) return sorted;
+    const known = sortedFor.get(graph);
+    if (known) return known;
     const lazy = lazyModules(graph, entry);
     const isPage = (names: readonly string[]) => (id: string) => names.includes(basename(id));
     // Inside: the signed-in pages, and what only their code loads lazily (a dialog, the command
@@ -114,7 +118,8 @@ export function homeChunks(entry: string) {
     const shared = new Set(
       [...used].filter((id) => !contract.has(id) && !home.has(id) && !signIn.has(id)),
     );
-    sorted = { home, contract, shared };
+    const sorted = { home, contract, shared };
+    sortedFor.set(graph, sorted);
     return sorted;
   }
   return {
