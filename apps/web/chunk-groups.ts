@@ -34,32 +34,34 @@ const SIGNED_IN_PAGES = [
 /** A module of the contract package (its schemas and route declarations). */
 export const CONTRACT_MODULE = /[\\/]packages[\\/]contract[\\/]src[\\/]/u;
 
-/** Every module `from` imports, directly or through others; dynamic imports are not followed. */
-function staticallyReached(graph: ModuleGraph, from: Iterable<string>): Set<string> {
+/** Every node reached from `from` by following `next`, `from` included. */
+export function reachable(from: Iterable<string>, next: (node: string) => readonly string[]) {
   const reached = new Set<string>();
   const pending = [...from];
-  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-    if (reached.has(id)) continue;
-    reached.add(id);
-    pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (reached.has(node)) continue;
+    reached.add(node);
+    pending.push(...next(node));
   }
   return reached;
+}
+
+/** Every module `from` imports, directly or through others; dynamic imports are not followed. */
+function staticallyReached(graph: ModuleGraph, from: Iterable<string>): Set<string> {
+  return reachable(from, (id) => graph.getModuleInfo(id)?.importedIds ?? []);
 }
 
 /** Every module the app loads with `import()`, with the modules that load it so. */
 function lazyModules(graph: ModuleGraph, entry: string): Map<string, Set<string>> {
   const lazy = new Map<string, Set<string>>();
-  const seen = new Set<string>();
-  const pending = [entry];
-  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-    if (seen.has(id)) continue;
-    seen.add(id);
+  const all = reachable([entry], (id) => {
     const info = graph.getModuleInfo(id);
-    if (!info) continue;
-    for (const target of info.dynamicallyImportedIds) {
+    return info ? [...info.importedIds, ...info.dynamicallyImportedIds] : [];
+  });
+  for (const id of all) {
+    for (const target of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
       lazy.set(target, (lazy.get(target) ?? new Set()).add(id));
     }
-    pending.push(...info.importedIds, ...info.dynamicallyImportedIds);
   }
   return lazy;
 }
@@ -88,16 +90,19 @@ function lazyModules(graph: ModuleGraph, entry: string): Map<string, Set<string>
  * module (src/main.tsx).
  */
 export function homeChunks(entry: string) {
+  type Chunk = 'signed-in' | 'shared' | 'contract';
   // The bundler hands every name function the same graph for one build.
-  const sortedFor = new WeakMap<ModuleGraph, Record<'home' | 'contract' | 'shared', Set<string>>>();
-  function sort(graph: ModuleGraph) {
+  const sortedFor = new WeakMap<ModuleGraph, Record<Chunk, Set<string>>>();
+  function sort(graph: ModuleGraph): Record<Chunk, Set<string>> {
     const known = sortedFor.get(graph);
     if (known) return known;
     const lazy = lazyModules(graph, entry);
-    const isPage = (names: readonly string[]) => (id: string) => names.includes(basename(id));
+    const lazyIds = [...lazy.keys()];
+    const pages = (names: readonly string[]) =>
+      lazyIds.filter((id) => names.includes(basename(id)));
     // Inside: the signed-in pages, and what only their code loads lazily (a dialog, the command
     // palette), which is always loaded after the home's chunk.
-    const inside = new Set([...lazy.keys()].filter(isPage(SIGNED_IN_PAGES)));
+    const inside = new Set(pages(SIGNED_IN_PAGES));
     for (let grown = true; grown;) {
       grown = false;
       const reached = staticallyReached(graph, inside);
@@ -109,23 +114,24 @@ export function homeChunks(entry: string) {
     }
     const outside = staticallyReached(
       graph,
-      [...lazy.keys()].filter((id) => !inside.has(id)),
+      lazyIds.filter((id) => !inside.has(id)),
     );
-    const used = staticallyReached(graph, [...lazy.keys()].filter(isPage(HOME_MODULES)));
-    const contract = new Set([...used].filter((id) => CONTRACT_MODULE.test(id)));
-    const home = new Set([...used].filter((id) => !contract.has(id) && !outside.has(id)));
-    const signIn = staticallyReached(graph, [...lazy.keys()].filter(isPage([SIGN_IN_PAGE])));
-    const shared = new Set(
-      [...used].filter((id) => !contract.has(id) && !home.has(id) && !signIn.has(id)),
-    );
-    const sorted = { home, contract, shared };
+    const signIn = staticallyReached(graph, pages([SIGN_IN_PAGE]));
+    const sorted: Record<Chunk, Set<string>> = {
+      'signed-in': new Set(),
+      shared: new Set(),
+      contract: new Set(),
+    };
+    for (const id of staticallyReached(graph, pages(HOME_MODULES))) {
+      if (CONTRACT_MODULE.test(id)) sorted.contract.add(id);
+      else if (!outside.has(id)) sorted['signed-in'].add(id);
+      else if (!signIn.has(id)) sorted.shared.add(id);
+    }
     sortedFor.set(graph, sorted);
     return sorted;
   }
-  return {
-    contract: (id: string, graph: ModuleGraph) =>
-      sort(graph).contract.has(id) ? 'contract' : null,
-    home: (id: string, graph: ModuleGraph) => (sort(graph).home.has(id) ? 'signed-in' : null),
-    shared: (id: string, graph: ModuleGraph) => (sort(graph).shared.has(id) ? 'shared' : null),
-  };
+  /** A group's name function: the chunk's name for its modules, null for the rest. */
+  const named = (chunk: Chunk) => (id: string, graph: ModuleGraph) =>
+    sort(graph)[chunk].has(id) ? chunk : null;
+  return { home: named('signed-in'), shared: named('shared'), contract: named('contract') };
 }

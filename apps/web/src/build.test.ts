@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reachable } from '../chunk-groups.ts';
 
 const WEB = join(import.meta.dirname, '..');
 
@@ -30,16 +31,8 @@ describe('the web build', () => {
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
   /** The files a chunk needs before it runs: itself and what it imports, directly or not. */
-  function needs(fileName: string): Set<string> {
-    const needed = new Set<string>();
-    const pending = [fileName];
-    for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
-      if (needed.has(name)) continue;
-      needed.add(name);
-      pending.push(...(chunks.get(name)?.imports ?? []));
-    }
-    return needed;
-  }
+  const needs = (fileName: string) =>
+    reachable([fileName], (name) => chunks.get(name)?.imports ?? []);
 
   /** The chunk that holds a page's module. */
   function pageChunk(page: string): string {
