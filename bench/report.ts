@@ -148,6 +148,9 @@ function incomparable(results: Results, scale: ScaleResults): string | null {
   if (scale.machine.cpus !== results.machine.cpus) {
     return `it ran on ${scale.machine.cpus}, the standard run on ${results.machine.cpus}`;
   }
+  if (loadGenerator(scale) !== loadGenerator(results)) {
+    return `it was loaded by ${loadGenerator(scale)}, the standard run by ${loadGenerator(results)}`;
+  }
   if (scale.commit !== results.commit && !sameServerCode(scale.commit, results.commit)) {
     return `it ran at commit \`${scale.commit}\`, the standard run at \`${results.commit}\`, and the server's code differs between them (or this clone lacks one of them)`;
   }
