@@ -1,13 +1,7 @@
-// HTTP load with wrk, and the same work done directly against the database (the server's own
-// service functions on a pg pool, no HTTP), at the same concurrency: the second is the limit the
-// database sets for the first. wrk is written in C: the cores it shares with the server and the
-// database lose far less to it than to a load generator in JavaScript
-// (docs/decisions/0047-a-load-generator-in-c.md).
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+// HTTP load with autocannon, and the same work done directly against the database (the
+// server's own service functions on a pg pool, no HTTP), at the same concurrency: the second is
+// the limit the database sets for the first.
+import autocannon from 'autocannon';
 
 /** CPU time used so far, in ms, by each process that shares the work (e.g. server, database). */
 export type CpuProbe = () => Record<string, number>;
@@ -50,123 +44,48 @@ export interface HttpScenario {
   next?: () => { path?: string; headers?: Record<string, string>; body?: string };
 }
 
-export const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
-
-/** Stops the run at once, before anything is measured, when wrk is missing. */
-export function assertWrkInstalled() {
-  if (!existsSync(WRK)) {
-    throw new Error(
-      `The benchmark's load generator is missing: install it with \`apt-get install -y wrk\` (or set WRK_PATH).`,
-    );
-  }
-}
-
-/**
- * Varied requests, made ahead for each run and sent in turn, from the first again once all are
- * sent. Sign-in's must differ (other people, at other addresses), and a run sends a few hundred;
- * the calls and assignments repeat every 100 calls anyway.
- */
-const VARIED_REQUESTS = 1000;
-
-/** A Lua string literal: every byte outside printable ASCII, and the quote and backslash, as \ddd. */
-function luaString(text: string): string {
-  let literal = '"';
-  for (const byte of Buffer.from(text)) {
-    const printable = byte >= 0x20 && byte < 0x7f && byte !== 0x22 && byte !== 0x5c;
-    // Three digits always: `\\34` before a digit would be read as a longer number.
-    literal += printable ? String.fromCharCode(byte) : `\\${String(byte).padStart(3, '0')}`;
-  }
-  return `${literal}"`;
-}
-
-/**
- * wrk's script: the scenario's requests, sent in turn on every connection, and at the end the
- * figures as one line of JSON (latencies in microseconds).
- */
-function wrkScript(host: string, scenario: HttpScenario): string {
-  const method = scenario.method ?? 'GET';
-  const requests = Array.from({ length: scenario.next ? VARIED_REQUESTS : 1 }, () => {
-    const next = scenario.next?.() ?? {};
-    // wrk adds a Host header only to requests it makes itself, not to those made as the script loads.
-    const headers = { Host: host, ...scenario.headers, ...next.headers };
-    const body = next.body ?? scenario.body;
-    const headerTable = Object.entries(headers)
-      .map(([name, value]) => `[${luaString(name)}] = ${luaString(value)}`)
-      .join(', ');
-    return `wrk.format(${luaString(method)}, ${luaString(next.path ?? scenario.path)}, { ${headerTable} }${body === undefined ? '' : `, ${luaString(body)}`})`;
-  });
-  return `local requests = {
-${requests.join(',\n')}
-}
-local sent = 0
-request = function()
-  sent = sent % #requests + 1
-  return requests[sent]
-end
-done = function(summary, latency)
-  local e = summary.errors
-  io.write(string.format('{"requests":%d,"durationUs":%d,"p50Us":%d,"p99Us":%d,"errors":%d,"non2xx":%d}\\n',
-    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
-    e.connect + e.read + e.write + e.timeout, e.status))
-end
-`;
-}
-
-interface WrkFigures {
-  requests: number;
-  durationUs: number;
-  p50Us: number;
-  p99Us: number;
-  errors: number;
-  /** Answers with a status of 400 or more. */
-  non2xx: number;
-}
-
 export async function loadHttp(
   baseUrl: string,
   scenario: HttpScenario,
   options: { connections: number; seconds: number; warmupSeconds: number; cpu?: CpuProbe },
 ): Promise<LoadResult> {
-  const directory = mkdtempSync(join(tmpdir(), 'callboard-wrk-'));
-  // A script for each run, both written before either runs: the measured run carries on from the
-  // warm-up's varied requests (sign-in: other people at other addresses) instead of sending them
-  // again, and making them is not counted in its CPU time.
-  const host = new URL(baseUrl).host;
-  const [warmUp, measured] = ['warm-up', 'measured'].map((name) => {
-    const file = join(directory, `${name}.lua`);
-    writeFileSync(file, wrkScript(host, scenario));
-    return file;
-  }) as [string, string];
-  // One thread: 16 connections keep it far from busy. A request slower than sign-in's worst is an
-  // error, as it would be for a person waiting.
-  const run = async (seconds: number, script: string): Promise<WrkFigures> => {
-    const { stdout, stderr } = await promisify(execFile)(WRK, [
-      ...['--threads', '1', '--connections', String(options.connections)],
-      ...['--duration', `${seconds}s`, '--timeout', '10s', '--script', script],
-      `${baseUrl}${scenario.path}`,
-    ]);
-    const line = stdout.split('\n').find((text) => text.startsWith('{"requests"'));
-    // A script wrk cannot load is only reported: it then sends plain GETs instead.
-    if (!line || stderr.trim()) throw new Error(`wrk printed no figures:\n${stdout}${stderr}`);
-    return JSON.parse(line) as WrkFigures;
-  };
-  try {
-    if (options.warmupSeconds > 0) await run(options.warmupSeconds, warmUp);
-    return await withCpu(options.cpu, async () => {
-      const figures = await run(options.seconds, measured);
-      const ms = (microseconds: number) => Math.round(microseconds / 100) / 10;
-      return {
-        requestsPerSecond: Math.round(figures.requests / (figures.durationUs / 1_000_000)),
-        p50Ms: ms(figures.p50Us),
-        p99Ms: ms(figures.p99Us),
-        errors: figures.errors,
-        non2xx: figures.non2xx,
-        requests: figures.requests,
-      };
+  const run = (duration: number) =>
+    autocannon({
+      url: `${baseUrl}${scenario.path}`,
+      method: scenario.method ?? 'GET',
+      connections: options.connections,
+      duration,
+      headers: scenario.headers,
+      body: scenario.body,
+      requests: scenario.next
+        ? [
+            {
+              setupRequest: (request) => {
+                const next = scenario.next?.() ?? {};
+                return {
+                  ...request,
+                  method: scenario.method ?? 'GET',
+                  path: next.path ?? scenario.path,
+                  body: next.body ?? scenario.body,
+                  headers: { ...scenario.headers, ...request.headers, ...next.headers },
+                };
+              },
+            },
+          ]
+        : undefined,
     });
-  } finally {
-    rmSync(directory, { recursive: true, force: true });
-  }
+  if (options.warmupSeconds > 0) await run(options.warmupSeconds);
+  return withCpu(options.cpu, async () => {
+    const result = await run(options.seconds);
+    return {
+      requestsPerSecond: Math.round(result.requests.average),
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+      requests: result.requests.total,
+    };
+  });
 }
 
 /** Runs work in `concurrency` loops for `seconds`; operations per second and latency. */
