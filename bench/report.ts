@@ -32,7 +32,13 @@ export interface Results {
   /** Absent from runs before scale runs existed (they had 1,000,000). */
   calls?: number;
   machine: Machine;
-  settings: { connections: number; seconds: number; warmupSeconds: number };
+  settings: {
+    connections: number;
+    seconds: number;
+    warmupSeconds: number;
+    /** The HTTP load generator; runs that do not say used autocannon. */
+    loadGenerator?: string;
+  };
   postgres: {
     scenarios: Scenario[];
     idleRssMb: number;
@@ -96,6 +102,11 @@ function speedText(run: Pick<Results, 'machine' | 'postgres'>, loop: boolean): s
   return `; its speed at the start and the end: ${hash}, a fixed loop of arithmetic (one core) ${speed.atStart.loopMs} and ${speed.atEnd.loopMs} ms`;
 }
 
+/** The HTTP load generator a run used: runs before wrk do not say, and used autocannon. */
+function loadGenerator(run: Pick<Results, 'settings'>): string {
+  return run.settings.loadGenerator ?? 'autocannon';
+}
+
 const BENCH_DIRECTORY = new URL('./', import.meta.url);
 const REPOSITORY = fileURLToPath(new URL('..', import.meta.url));
 
@@ -136,6 +147,9 @@ interface ScaleComparison {
 function incomparable(results: Results, scale: ScaleResults): string | null {
   if (scale.machine.cpus !== results.machine.cpus) {
     return `it ran on ${scale.machine.cpus}, the standard run on ${results.machine.cpus}`;
+  }
+  if (loadGenerator(scale) !== loadGenerator(results)) {
+    return `it was loaded by ${loadGenerator(scale)}, the standard run by ${loadGenerator(results)}`;
   }
   if (scale.commit !== results.commit && !sameServerCode(scale.commit, results.commit)) {
     return `it ran at commit \`${scale.commit}\`, the standard run at \`${results.commit}\`, and the server's code differs between them (or this clone lacks one of them)`;
@@ -357,7 +371,7 @@ function targets(results: Results, scales: ScaleResults[], previous: Results | n
   return [
     ...(previous
       ? [
-          `"Previous run": the standard run before this one, on ${previous.generatedAt.slice(0, 10)} at commit \`${previous.commit}\` (1-minute load average ${previous.machine.loadAverage.atStart.toFixed(2)} at the start, ${previous.machine.loadAverage.atEnd.toFixed(2)} at the end${speedText(previous, false)}); "met" is this run's.`,
+          `"Previous run": the standard run before this one, on ${previous.generatedAt.slice(0, 10)} at commit \`${previous.commit}\`${loadGenerator(previous) === loadGenerator(results) ? '' : `, loaded by ${loadGenerator(previous)}`} (1-minute load average ${previous.machine.loadAverage.atStart.toFixed(2)} at the start, ${previous.machine.loadAverage.atEnd.toFixed(2)} at the end${speedText(previous, false)}); "met" is this run's.`,
           '',
         ]
       : []),
@@ -404,7 +418,7 @@ function cpuSection(results: Results) {
 
 CPU time per request in ms, over the measured seconds, of each process that shares the work: the
 server, the database (the PostgreSQL cluster's processes, when it runs on this machine) and the
-benchmark's own process, which is the load generator (autocannon) over HTTP and runs the service
+benchmark's own process, with the load generator it runs over HTTP (${loadGenerator(results)}), and which runs the service
 functions itself when direct. With the machine's ${cores} cores busy, a scenario's throughput is
 about ${(cores * 1000).toLocaleString('en')} ms divided by its total.
 
@@ -553,7 +567,7 @@ ${targets(results, scales, previous)}
   holds ${calls} calls over 200 organisations, loaded by the seed generator when missing;
   \`Bench Org 001\` has about 100,000 of them and every scenario runs as its admin. The PGlite run
   loads 100,000 calls over 20 organisations into a fresh embedded database.
-- **Load**: autocannon, ${results.settings.connections} connections, ${results.settings.seconds} s after a ${results.settings.warmupSeconds} s warm-up, against the real
+- **Load**: ${loadGenerator(results) === 'wrk' ? 'wrk (written in C, one thread; `apt-get install -y wrk`; [ADR 0047](decisions/0047-a-load-generator-in-c.md))' : loadGenerator(results)}, ${results.settings.connections} connections, ${results.settings.seconds} s after a ${results.settings.warmupSeconds} s warm-up, against the real
   server process (\`NODE_ENV=production\`) run as \`npm start\` runs it (\`node apps/server/dist/main.js\`, built by \`npm run build\`, with \`MALLOC_ARENA_MAX=2\`).
 - **The limit** ("direct"): the same service functions the routes call — the same SQL, in the same
   \`withTenant\` transactions — run in ${results.settings.connections} concurrent loops on a ${results.settings.connections}-connection pool in the benchmark

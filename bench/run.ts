@@ -34,7 +34,13 @@ import {
 import { measureLighthouse, type LighthouseScore } from './lighthouse.ts';
 import { measureLive } from './live.ts';
 import { measureMachineSpeed, type MachineSpeed } from './machine-speed.ts';
-import { loadDirect, loadHttp, type CpuProbe, type LoadResult } from './load.ts';
+import {
+  assertWrkInstalled,
+  loadDirect,
+  loadHttp,
+  type CpuProbe,
+  type LoadResult,
+} from './load.ts';
 import {
   postgresCpuSeconds,
   processCpuSeconds,
@@ -210,18 +216,17 @@ async function measureAnalyticsRanges(url: string, headers: Record<string, strin
 
 /**
  * The CPU time, in ms, of the processes that share a scenario's work: the server, the database
- * cluster (when its files are on this machine) and this process, which is the load generator over
- * HTTP and runs the service functions itself when direct.
+ * cluster (when its files are on this machine) and this process, whose child is the load generator
+ * over HTTP and which runs the service functions itself when direct.
  */
 function cpuProbe(server: ServerProcess, databaseDir: string | null): CpuProbe {
-  return () => {
-    const bench = process.cpuUsage();
-    return {
-      server: processCpuSeconds(server.process.pid ?? 0) * 1000,
-      ...(databaseDir ? { database: postgresCpuSeconds(databaseDir) * 1000 } : {}),
-      bench: (bench.user + bench.system) / 1000,
-    };
-  };
+  return () => ({
+    server: processCpuSeconds(server.process.pid ?? 0) * 1000,
+    ...(databaseDir ? { database: postgresCpuSeconds(databaseDir) * 1000 } : {}),
+    // With the children it has waited for: the load generator (wrk) is one, run and waited for
+    // between two readings. The server is a child too, but it ends after every reading.
+    bench: processCpuSeconds(process.pid, true) * 1000,
+  });
 }
 
 /** The database cluster's data directory when it runs on this machine (its postmaster.pid is here). */
@@ -579,6 +584,7 @@ async function main() {
     await mainLive();
     return;
   }
+  assertWrkInstalled();
   const started = performance.now();
   // Other work on the machine skews every figure: the report shows how busy it was, and how fast.
   const loadAtStart = loadavg()[0] ?? 0;
@@ -591,7 +597,12 @@ async function main() {
     generatedAt: new Date().toISOString(),
     commit: execSync('git rev-parse --short HEAD').toString().trim(),
     calls: CALLS,
-    settings: { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP },
+    settings: {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      warmupSeconds: WARMUP,
+      loadGenerator: 'wrk',
+    },
     postgres: {
       scenarios: postgres.scenarios,
       idleRssMb: postgres.idleRssMb,

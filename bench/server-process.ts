@@ -83,9 +83,12 @@ function cpuTicks(pid: number, withChildren: boolean): number {
   }
 }
 
-/** A process's CPU time so far, user and system, in seconds. */
-export function processCpuSeconds(pid: number): number {
-  return cpuTicks(pid, false) / CLOCK_TICKS;
+/**
+ * A process's CPU time so far, user and system, in seconds; with its children, those it has
+ * waited for.
+ */
+export function processCpuSeconds(pid: number, withChildren = false): number {
+  return cpuTicks(pid, withChildren) / CLOCK_TICKS;
 }
 
 /**
