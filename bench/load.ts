@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { percentile } from './statistics.ts';
 
 /** CPU time used so far, in ms, by each process that shares the work (e.g. server, database). */
 export type CpuProbe = () => Record<string, number>;
@@ -50,7 +51,7 @@ export interface HttpScenario {
   next?: () => { path?: string; headers?: Record<string, string>; body?: string };
 }
 
-export const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
+const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
 
 /** Stops the run at once, before anything is measured, when wrk is missing. */
 export function assertWrkInstalled() {
@@ -150,11 +151,6 @@ interface WrkFigures {
   latenciesUs: number[];
 }
 
-/** The value at quantile `q` of sorted values (the lower of two), to a tenth. */
-function quantile(sorted: number[], q: number): number {
-  return Math.round((sorted[Math.floor(q * (sorted.length - 1))] ?? 0) * 10) / 10;
-}
-
 export async function loadHttp(
   baseUrl: string,
   scenario: HttpScenario,
@@ -194,8 +190,8 @@ export async function loadHttp(
       const latencies = figures.latenciesUs.map((us) => us / 1000).sort((a, b) => a - b);
       return {
         requestsPerSecond: Math.round(figures.requests / (figures.durationUs / 1_000_000)),
-        p50Ms: quantile(latencies, 0.5),
-        p99Ms: quantile(latencies, 0.99),
+        p50Ms: percentile(latencies, 0.5),
+        p99Ms: percentile(latencies, 0.99),
         errors: figures.errors,
         non2xx: figures.non2xx,
         requests: figures.requests,
@@ -231,8 +227,8 @@ export async function loadDirect(
     latencies.sort((a, b) => a - b);
     return {
       requestsPerSecond: Math.round(latencies.length / seconds),
-      p50Ms: quantile(latencies, 0.5),
-      p99Ms: quantile(latencies, 0.99),
+      p50Ms: percentile(latencies, 0.5),
+      p99Ms: percentile(latencies, 0.99),
       errors,
       non2xx: 0,
       requests: latencies.length,
