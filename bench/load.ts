@@ -24,21 +24,52 @@ export interface LoadResult {
   cpuMsPerRequest?: Record<string, number>;
 }
 
-/** Runs `measured` between two readings of the probe; the CPU each process spent per request. */
-async function withCpu(
-  probe: CpuProbe | undefined,
-  measured: () => Promise<LoadResult>,
-): Promise<LoadResult> {
-  if (!probe) return measured();
+/** One measured run, with every latency: runs of the same load pool into one LoadResult. */
+interface Run {
+  seconds: number;
+  requests: number;
+  /** Each answered request's time, in ms. */
+  latenciesMs: number[];
+  errors: number;
+  non2xx: number;
+  /** With a CpuProbe: each process's CPU time over the run, in ms. */
+  cpuMs?: Record<string, number>;
+}
+
+/** Runs `measure` between two readings of the probe: the CPU each process spent over the run. */
+async function withCpu(probe: CpuProbe | undefined, measure: () => Promise<Run>): Promise<Run> {
+  if (!probe) return measure();
   const before = probe();
-  const result = await measured();
+  const run = await measure();
   const after = probe();
+  return {
+    ...run,
+    cpuMs: Object.fromEntries(
+      Object.keys(after).map((name) => [name, (after[name] ?? 0) - (before[name] ?? 0)]),
+    ),
+  };
+}
+
+/** The figures of one or more runs of the same load, taken together. */
+function pooled(runs: Run[]): LoadResult {
+  const total = (pick: (run: Run) => number) => runs.reduce((sum, run) => sum + pick(run), 0);
+  const requests = total((run) => run.requests);
+  const latencies = runs.flatMap((run) => run.latenciesMs).sort((a, b) => a - b);
+  const result: LoadResult = {
+    requestsPerSecond: Math.round(requests / total((run) => run.seconds)),
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    errors: total((run) => run.errors),
+    non2xx: total((run) => run.non2xx),
+    requests,
+  };
+  const names = Object.keys(runs[0]?.cpuMs ?? {});
+  if (names.length === 0) return result;
   const perRequest = (name: string) =>
-    Math.round((((after[name] ?? 0) - (before[name] ?? 0)) / Math.max(1, result.requests)) * 100) /
-    100;
+    Math.round((total((run) => run.cpuMs?.[name] ?? 0) / Math.max(1, requests)) * 100) / 100;
   return {
     ...result,
-    cpuMsPerRequest: Object.fromEntries(Object.keys(after).map((name) => [name, perRequest(name)])),
+    cpuMsPerRequest: Object.fromEntries(names.map((name) => [name, perRequest(name)])),
   };
 }
 
@@ -151,28 +182,28 @@ interface WrkFigures {
   latenciesUs: number[];
 }
 
-export async function loadHttp(
-  baseUrl: string,
-  scenario: HttpScenario,
-  options: { connections: number; seconds: number; warmupSeconds: number; cpu?: CpuProbe },
-): Promise<LoadResult> {
+/**
+ * wrk against one scenario, with a script for each run written before any runs: each run carries
+ * on with new varied requests (sign-in: other people at other addresses) instead of sending the
+ * same ones again, and making them is not counted in any run's CPU time.
+ */
+function wrkRuns(baseUrl: string, scenario: HttpScenario, connections: number, runs: number) {
   const directory = mkdtempSync(join(tmpdir(), 'callboard-wrk-'));
-  // A script for each run, both written before either runs: the measured run carries on from the
-  // warm-up's varied requests (sign-in: other people at other addresses) instead of sending them
-  // again, and making them is not counted in its CPU time.
   const host = new URL(baseUrl).host;
-  const [warmUp, measured] = ['warm-up', 'measured'].map((name) => {
-    const file = join(directory, `${name}.lua`);
-    writeFileSync(file, wrkScript(host, options.connections, scenario));
+  const scripts = Array.from({ length: runs }, (_, index) => {
+    const file = join(directory, `run-${index}.lua`);
+    writeFileSync(file, wrkScript(host, connections, scenario));
     return file;
-  }) as [string, string];
+  });
   // A thread for each connection, so that each thread's script sees one request at a time. An
   // answer slower than 10 s counts as an error (wrk has no timer that ends a request).
-  const run = async (seconds: number, script: string): Promise<WrkFigures> => {
+  const run = async (seconds: number): Promise<Run> => {
+    const script = scripts.shift();
+    if (!script) throw new Error('wrk: more runs than scripts');
     const { stdout, stderr } = await promisify(execFile)(
       WRK,
       [
-        ...['--threads', String(options.connections), '--connections', String(options.connections)],
+        ...['--threads', String(connections), '--connections', String(connections)],
         ...['--duration', `${seconds}s`, '--timeout', '10s', '--script', script],
         `${baseUrl}${scenario.path}`,
       ],
@@ -181,59 +212,113 @@ export async function loadHttp(
     const line = stdout.split('\n').find((text) => text.startsWith('{"requests"'));
     // A script wrk cannot load is only reported: it then sends plain GETs instead.
     if (!line || stderr.trim()) throw new Error(`wrk printed no figures:\n${stdout}${stderr}`);
-    return JSON.parse(line) as WrkFigures;
+    const figures = JSON.parse(line) as WrkFigures;
+    return {
+      seconds: figures.durationUs / 1_000_000,
+      requests: figures.requests,
+      latenciesMs: figures.latenciesUs.map((us) => us / 1000),
+      errors: figures.errors,
+      non2xx: figures.non2xx,
+    };
   };
+  return { run, close: () => rmSync(directory, { recursive: true, force: true }) };
+}
+
+/** `work` in `concurrency` loops for `seconds`. */
+async function directRun(
+  work: () => Promise<unknown>,
+  concurrency: number,
+  seconds: number,
+): Promise<Run> {
+  const latenciesMs: number[] = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        try {
+          await work();
+          latenciesMs.push(performance.now() - started);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  return { seconds, requests: latenciesMs.length, latenciesMs, errors, non2xx: 0 };
+}
+
+interface LoadOptions {
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  cpu?: CpuProbe;
+}
+
+/** HTTP load on one scenario: requests a second and latency after a warm-up. */
+export async function loadHttp(
+  baseUrl: string,
+  scenario: HttpScenario,
+  options: LoadOptions,
+): Promise<LoadResult> {
+  const wrk = wrkRuns(baseUrl, scenario, options.connections, 2);
   try {
-    if (options.warmupSeconds > 0) await run(options.warmupSeconds, warmUp);
-    return await withCpu(options.cpu, async () => {
-      const figures = await run(options.seconds, measured);
-      const latencies = figures.latenciesUs.map((us) => us / 1000).sort((a, b) => a - b);
-      return {
-        requestsPerSecond: Math.round(figures.requests / (figures.durationUs / 1_000_000)),
-        p50Ms: percentile(latencies, 0.5),
-        p99Ms: percentile(latencies, 0.99),
-        errors: figures.errors,
-        non2xx: figures.non2xx,
-        requests: figures.requests,
-      };
-    });
+    if (options.warmupSeconds > 0) await wrk.run(options.warmupSeconds);
+    return pooled([await withCpu(options.cpu, () => wrk.run(options.seconds))]);
   } finally {
-    rmSync(directory, { recursive: true, force: true });
+    wrk.close();
   }
 }
 
-/** Runs work in `concurrency` loops for `seconds`; operations per second and latency. */
-export async function loadDirect(
+/** The server's throughput over HTTP, and the limit the database sets for it (see the top). */
+export interface PairedLoad {
+  http: LoadResult;
+  direct: LoadResult;
+  /** HTTP ÷ direct requests a second in each round. */
+  roundRatios: number[];
+}
+
+/**
+ * The same scenario over HTTP and directly, in alternating rounds that share `seconds` between
+ * them: a host whose speed drifts (a shared one does, within seconds) then slows both sides of
+ * each round alike, where two long runs one after the other would measure two machines. Each
+ * round runs the two in the other order from the one before (HTTP first in the first), so that
+ * a steady drift favours neither. Each side's figures are its rounds' taken together.
+ */
+export async function loadPaired(
+  baseUrl: string,
+  scenario: HttpScenario,
   work: () => Promise<unknown>,
-  options: { concurrency: number; seconds: number; warmupSeconds: number; cpu?: CpuProbe },
-): Promise<LoadResult> {
-  const run = async (seconds: number) => {
-    const latencies: number[] = [];
-    let errors = 0;
-    const end = performance.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: options.concurrency }, async () => {
-        while (performance.now() < end) {
-          const started = performance.now();
-          try {
-            await work();
-            latencies.push(performance.now() - started);
-          } catch {
-            errors += 1;
-          }
-        }
-      }),
-    );
-    latencies.sort((a, b) => a - b);
-    return {
-      requestsPerSecond: Math.round(latencies.length / seconds),
-      p50Ms: percentile(latencies, 0.5),
-      p99Ms: percentile(latencies, 0.99),
-      errors,
-      non2xx: 0,
-      requests: latencies.length,
-    };
-  };
-  if (options.warmupSeconds > 0) await run(options.warmupSeconds);
-  return withCpu(options.cpu, () => run(options.seconds));
+  options: LoadOptions & { rounds: number },
+): Promise<PairedLoad> {
+  // wrk takes whole seconds.
+  const seconds = Math.max(1, Math.round(options.seconds / options.rounds));
+  const wrk = wrkRuns(baseUrl, scenario, options.connections, options.rounds + 1);
+  try {
+    if (options.warmupSeconds > 0) {
+      await wrk.run(options.warmupSeconds);
+      await directRun(work, options.connections, options.warmupSeconds);
+    }
+    const httpRuns: Run[] = [];
+    const directRuns: Run[] = [];
+    const roundRatios: number[] = [];
+    for (let round = 0; round < options.rounds; round += 1) {
+      const sides = [
+        async () => httpRuns.push(await withCpu(options.cpu, () => wrk.run(seconds))),
+        async () =>
+          directRuns.push(
+            await withCpu(options.cpu, () => directRun(work, options.connections, seconds)),
+          ),
+      ];
+      for (const side of round % 2 === 0 ? sides : sides.reverse()) await side();
+      const [http, direct] = [httpRuns.at(-1), directRuns.at(-1)];
+      if (http && direct && direct.requests > 0) {
+        roundRatios.push(http.requests / http.seconds / (direct.requests / direct.seconds));
+      }
+    }
+    return { http: pooled(httpRuns), direct: pooled(directRuns), roundRatios };
+  } finally {
+    wrk.close();
+  }
 }

@@ -15,6 +15,8 @@ interface Scenario {
   http: LoadResult;
   direct: LoadResult | null;
   ratio: number | null;
+  /** Absent from runs before HTTP and direct alternated in rounds. */
+  roundRatios?: number[];
   serverRssMb: number;
 }
 
@@ -38,6 +40,8 @@ export interface Results {
     warmupSeconds: number;
     /** The HTTP load generator; runs that do not say used autocannon. */
     loadGenerator?: string;
+    /** Alternating rounds of HTTP and direct load; runs that do not say ran one of each. */
+    rounds?: number;
   };
   postgres: {
     scenarios: Scenario[];
@@ -371,7 +375,7 @@ function targets(results: Results, scales: ScaleResults[], previous: Results | n
   return [
     ...(previous
       ? [
-          `"Previous run": the standard run before this one, on ${previous.generatedAt.slice(0, 10)} at commit \`${previous.commit}\`${loadGenerator(previous) === loadGenerator(results) ? '' : `, loaded by ${loadGenerator(previous)}`} (1-minute load average ${previous.machine.loadAverage.atStart.toFixed(2)} at the start, ${previous.machine.loadAverage.atEnd.toFixed(2)} at the end${speedText(previous, false)}); "met" is this run's.`,
+          `"Previous run": the standard run before this one, on ${previous.generatedAt.slice(0, 10)} at commit \`${previous.commit}\`${loadGenerator(previous) === loadGenerator(results) ? '' : `, loaded by ${loadGenerator(previous)}`}${previous.frontEnd.firstRowsSignal === results.frontEnd.firstRowsSignal ? '' : ', its first rows waited for with a locator run in the page'}${(previous.settings.rounds ?? 1) === (results.settings.rounds ?? 1) ? '' : ', with one HTTP run and one direct run a scenario'} (1-minute load average ${previous.machine.loadAverage.atStart.toFixed(2)} at the start, ${previous.machine.loadAverage.atEnd.toFixed(2)} at the end${speedText(previous, false)}); "met" is this run's.`,
           '',
         ]
       : []),
@@ -383,13 +387,39 @@ function targets(results: Results, scales: ScaleResults[], previous: Results | n
   ].join('\n');
 }
 
+/** How the driver heard of the first row, for "How it measures". */
+function firstRowsSignalText(frontEnd: FrontEndResult): string {
+  const why =
+    "a Playwright locator's script, loaded into the page as it starts, takes 25 ms and more of its main thread (on one day, 20 alternating visits each way: a median of 836 ms to the painted row with a locator, 778 ms without)";
+  return frontEnd.firstRowsSignal === 'console'
+    ? `The page gives its word on the console, so the driver runs nothing in it while it loads, because ${why}. Runs whose results have no \`firstRowsSignal\` waited with a locator.`
+    : `This run's driver waited for the row with a Playwright locator, which runs in the page. Later runs hear of it from the page's console, because ${why}.`;
+}
+
+/** How a run alternated HTTP and direct load, for "How it measures". */
+function roundsText(results: Results): string {
+  const { rounds, seconds, warmupSeconds } = results.settings;
+  if (!rounds || rounds < 2) return '';
+  return ` The two alternate, in ${rounds} rounds of ${Math.max(1, Math.round(seconds / rounds))} s each after a ${warmupSeconds} s warm-up of each, HTTP first in every other round: a shared host's speed drifts within seconds, and a long HTTP run followed by a long direct one measured two machines. The ratio is the median of the rounds' ratios, with their range beside it in brackets; each side's own figures pool its rounds.`;
+}
+
+/** HTTP ÷ direct, with the range of its rounds where it had rounds. */
+function ratioText(scenario: Scenario): string {
+  const rounds = scenario.roundRatios ?? [];
+  if (rounds.length < 2) return percent(scenario.ratio);
+  const [low, high] = [Math.min(...rounds), Math.max(...rounds)].map((ratio) =>
+    Math.round(ratio * 100),
+  );
+  return `${percent(scenario.ratio)} (${low}–${high})`;
+}
+
 function table(scenarios: Scenario[], withDirect: boolean) {
   const head = withDirect
     ? '| scenario | req/s | p50 ms | p99 ms | errors | direct req/s | direct p99 ms | HTTP ÷ direct | server RSS MB |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'
     : '| scenario | req/s | p50 ms | p99 ms | errors | server RSS MB |\n| --- | ---: | ---: | ---: | ---: | ---: |';
   const rows = scenarios.map((s) =>
     withDirect
-      ? `| ${s.name} | ${s.http.requestsPerSecond} | ${s.http.p50Ms} | ${s.http.p99Ms} | ${errors(s.http)} | ${s.direct?.requestsPerSecond ?? '—'} | ${s.direct?.p99Ms ?? '—'} | ${percent(s.ratio)} | ${s.serverRssMb} |`
+      ? `| ${s.name} | ${s.http.requestsPerSecond} | ${s.http.p50Ms} | ${s.http.p99Ms} | ${errors(s.http)} | ${s.direct?.requestsPerSecond ?? '—'} | ${s.direct?.p99Ms ?? '—'} | ${ratioText(s)} | ${s.serverRssMb} |`
       : `| ${s.name} | ${s.http.requestsPerSecond} | ${s.http.p50Ms} | ${s.http.p99Ms} | ${errors(s.http)} | ${s.serverRssMb} |`,
   );
   return [head, ...rows].join('\n');
@@ -567,22 +597,22 @@ ${targets(results, scales, previous)}
   holds ${calls} calls over 200 organisations, loaded by the seed generator when missing;
   \`Bench Org 001\` has about 100,000 of them and every scenario runs as its admin. The PGlite run
   loads 100,000 calls over 20 organisations into a fresh embedded database.
-- **Load**: ${loadGenerator(results) === 'wrk' ? 'wrk (written in C, one thread; `apt-get install -y wrk`; [ADR 0047](decisions/0047-a-load-generator-in-c.md))' : loadGenerator(results)}, ${results.settings.connections} connections, ${results.settings.seconds} s after a ${results.settings.warmupSeconds} s warm-up, against the real
+- **Load**: ${loadGenerator(results) === 'wrk' ? 'wrk (written in C, a thread for each connection; `apt-get install -y wrk`; [ADR 0047](decisions/0047-a-load-generator-in-c.md))' : loadGenerator(results)}, ${results.settings.connections} connections, ${results.settings.seconds} s after a ${results.settings.warmupSeconds} s warm-up, against the real
   server process (\`NODE_ENV=production\`) run as \`npm start\` runs it (\`node apps/server/dist/main.js\`, built by \`npm run build\`, with \`MALLOC_ARENA_MAX=2\`).
 - **The limit** ("direct"): the same service functions the routes call — the same SQL, in the same
   \`withTenant\` transactions — run in ${results.settings.connections} concurrent loops on a ${results.settings.connections}-connection pool in the benchmark
   process, with no HTTP, no JSON and no token check. "HTTP ÷ direct" is how much of the database's
-  own throughput the server delivers. Both share the machine's 2 cores with PostgreSQL, and the
+  own throughput the server delivers.${roundsText(results)} Both share the machine's 2 cores with PostgreSQL, and the
   HTTP runs with their load generator too: "Where the CPU goes" says what each process spent.
 - **Memory**: the server's resident set size (VmRSS), sampled every 250 ms; the peak under each
   scenario. Idle after start-up: ${results.postgres.idleRssMb} MB.
 - **Front end**: Debian's Chromium driven by Playwright, 1280 × 800, against the same server.
   The first rows are timed as the target was set, by the test driver: from its call to open
-  \`/dashboard\` to its sight of the first call row, which adds its own round trips to the
-  browser. Beside that, by the browser's own clock from the start of navigation: the first row
-  once painted (the first task after the frame that follows the row's arrival in the DOM), and
+  \`/dashboard\` to the page's word that the first call row is painted, which adds the round trips
+  to the browser. Beside that, by the browser's own clock from the start of navigation: the first
+  row once painted (the first task after the frame that follows the row's arrival in the DOM), and
   each request from the page's Resource Timing. Runs before commit \`b38bf57\` have the driver's
-  figures only. Lighthouse (the \`lighthouse\` package) runs in the same browser.
+  figures only. ${firstRowsSignalText(results.frontEnd)} Lighthouse (the \`lighthouse\` package) runs in the same browser.
 - **Scale**: \`npm run bench -- --calls 10000000\` loads ten times the data into a database of its
   own (\`callboard_bench_10m\`; the first load takes over an hour) and runs the PostgreSQL
   scenarios alone. Its figures are kept in \`bench/results-10m.json\` and shown below beside those

@@ -34,10 +34,11 @@ import {
 import { measureLighthouse, type LighthouseScore } from './lighthouse.ts';
 import { measureLive } from './live.ts';
 import { measureMachineSpeed, type MachineSpeed } from './machine-speed.ts';
+import { median } from './statistics.ts';
 import {
   assertWrkInstalled,
-  loadDirect,
   loadHttp,
+  loadPaired,
   type CpuProbe,
   type LoadResult,
 } from './load.ts';
@@ -69,6 +70,11 @@ const RESULTS_FILE = new URL('results.json', import.meta.url);
 const PREVIOUS_RESULTS_FILE = new URL('results-previous.json', import.meta.url);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+/**
+ * A scenario with a direct figure runs over HTTP and directly in this many alternating rounds,
+ * SECONDS shared between them (bench/load.ts, loadPaired).
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Batches of 500 calls the ingestion benchmark sends (40: 20,000 calls). */
 const INGEST_BATCHES = Number(process.env.BENCH_INGEST_BATCHES ?? 40);
 /** Single-call webhook deliveries, one at a time. */
@@ -115,8 +121,10 @@ export interface ScenarioResult {
   name: string;
   http: LoadResult;
   direct: LoadResult | null;
-  /** http ÷ direct throughput. */
+  /** http ÷ direct throughput: the median of the rounds' ratios where there are rounds. */
   ratio: number | null;
+  /** HTTP ÷ direct in each round, HTTP and direct alternating; absent from runs before rounds. */
+  roundRatios?: number[];
   serverRssMb: number;
 }
 
@@ -242,7 +250,7 @@ async function localDataDirectory(db: Db): Promise<string | null> {
   }
 }
 
-async function sample(server: ServerProcess, work: () => Promise<LoadResult>) {
+async function sample<T>(server: ServerProcess, work: () => Promise<T>) {
   let peak = server.rssMb();
   const timer = setInterval(() => {
     peak = Math.max(peak, server.rssMb());
@@ -390,33 +398,36 @@ async function runPostgres(): Promise<{
     const cpu = cpuProbe(server, await localDataDirectory(directDb.db));
     const results: ScenarioResult[] = [];
     for (const scenario of scenarios) {
-      log(`HTTP   ${scenario.name}`);
-      const { result: http, peak } = await sample(server, () =>
-        loadHttp(server.url, scenario.http, {
+      const { direct } = scenario;
+      if (!direct) {
+        log(`HTTP   ${scenario.name}`);
+        const { result: http, peak } = await sample(server, () =>
+          loadHttp(server.url, scenario.http, {
+            connections: CONNECTIONS,
+            seconds: SECONDS,
+            warmupSeconds: WARMUP,
+            cpu,
+          }),
+        );
+        results.push({ name: scenario.name, http, direct: null, ratio: null, serverRssMb: peak });
+        continue;
+      }
+      log(`HTTP and direct in ${ROUNDS} rounds: ${scenario.name}`);
+      const { result: paired, peak } = await sample(server, () =>
+        loadPaired(server.url, scenario.http, direct, {
           connections: CONNECTIONS,
           seconds: SECONDS,
           warmupSeconds: WARMUP,
+          rounds: ROUNDS,
           cpu,
         }),
       );
-      let direct: LoadResult | null = null;
-      if (scenario.direct) {
-        log(`direct ${scenario.name}`);
-        direct = await loadDirect(scenario.direct, {
-          concurrency: CONNECTIONS,
-          seconds: SECONDS,
-          warmupSeconds: WARMUP,
-          cpu,
-        });
-      }
       results.push({
         name: scenario.name,
-        http,
-        direct,
-        ratio:
-          direct && direct.requestsPerSecond > 0
-            ? http.requestsPerSecond / direct.requestsPerSecond
-            : null,
+        http: paired.http,
+        direct: paired.direct,
+        ratio: median(paired.roundRatios),
+        roundRatios: paired.roundRatios,
         serverRssMb: peak,
       });
     }
@@ -602,6 +613,7 @@ async function main() {
       seconds: SECONDS,
       warmupSeconds: WARMUP,
       loadGenerator: 'wrk',
+      rounds: ROUNDS,
     },
     postgres: {
       scenarios: postgres.scenarios,
