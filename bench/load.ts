@@ -189,12 +189,19 @@ interface WrkFigures {
  */
 function wrkRuns(baseUrl: string, scenario: HttpScenario, connections: number, runs: number) {
   const directory = mkdtempSync(join(tmpdir(), 'callboard-wrk-'));
+  const close = () => rmSync(directory, { recursive: true, force: true });
   const host = new URL(baseUrl).host;
-  const scripts = Array.from({ length: runs }, (_, index) => {
-    const file = join(directory, `run-${index}.lua`);
-    writeFileSync(file, wrkScript(host, connections, scenario));
-    return file;
-  });
+  let scripts: string[];
+  try {
+    scripts = Array.from({ length: runs }, (_, index) => {
+      const file = join(directory, `run-${index}.lua`);
+      writeFileSync(file, wrkScript(host, connections, scenario));
+      return file;
+    });
+  } catch (error) {
+    close();
+    throw error;
+  }
   // A thread for each connection, so that each thread's script sees one request at a time. An
   // answer slower than 10 s counts as an error (wrk has no timer that ends a request).
   const run = async (seconds: number): Promise<Run> => {
@@ -221,7 +228,7 @@ function wrkRuns(baseUrl: string, scenario: HttpScenario, connections: number, r
       non2xx: figures.non2xx,
     };
   };
-  return { run, close: () => rmSync(directory, { recursive: true, force: true }) };
+  return { run, close };
 }
 
 /** `work` in `concurrency` loops for `seconds`. */
@@ -232,7 +239,8 @@ async function directRun(
 ): Promise<Run> {
   const latenciesMs: number[] = [];
   let errors = 0;
-  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  const end = started + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < end) {
@@ -246,7 +254,9 @@ async function directRun(
       }
     }),
   );
-  return { seconds, requests: latenciesMs.length, latenciesMs, errors, non2xx: 0 };
+  // The last operations of each loop end after `end`: they count, and so does their time.
+  const elapsed = (performance.now() - started) / 1000;
+  return { seconds: elapsed, requests: latenciesMs.length, latenciesMs, errors, non2xx: 0 };
 }
 
 interface LoadOptions {
@@ -275,16 +285,21 @@ export async function loadHttp(
 export interface PairedLoad {
   http: LoadResult;
   direct: LoadResult;
-  /** HTTP ÷ direct requests a second in each round. */
-  roundRatios: number[];
+  /**
+   * HTTP ÷ direct requests a second over each two adjacent rounds (one of them with HTTP first,
+   * the other with direct first), or over the one round there is.
+   */
+  pairRatios: number[];
 }
 
 /**
  * The same scenario over HTTP and directly, in alternating rounds that share `seconds` between
- * them: a host whose speed drifts (a shared one does, within seconds) then slows both sides of
- * each round alike, where two long runs one after the other would measure two machines. Each
- * round runs the two in the other order from the one before (HTTP first in the first), so that
- * a steady drift favours neither. Each side's figures are its rounds' taken together.
+ * them: a host whose speed drifts (a shared one does, within seconds) then slows both sides
+ * alike, where two long runs one after the other would measure two machines. HTTP goes first in
+ * the first round, direct in the second, and so on. A ratio over two adjacent rounds (H D | D H,
+ * or D H | H D) has each side's runs placed alike about the pair's middle, so a steady drift
+ * cancels out of it; a single round's would lean with the drift. Each side's own figures are its
+ * rounds' taken together.
  */
 export async function loadPaired(
   baseUrl: string,
@@ -295,6 +310,15 @@ export async function loadPaired(
   // wrk takes whole seconds.
   const seconds = Math.max(1, Math.round(options.seconds / options.rounds));
   const wrk = wrkRuns(baseUrl, scenario, options.connections, options.rounds + 1);
+  // When wrk stops, up to one request a connection is still being answered: the HTTP side waits
+  // for them (its slowest answer, at most a second) so that the direct run after it does not
+  // share the machine with them, and their CPU time is counted as HTTP's.
+  const httpRun = async () => {
+    const run = await wrk.run(seconds);
+    const slowest = run.latenciesMs.reduce((max, latency) => Math.max(max, latency), 0);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1000, slowest)));
+    return run;
+  };
   try {
     if (options.warmupSeconds > 0) {
       await wrk.run(options.warmupSeconds);
@@ -302,22 +326,27 @@ export async function loadPaired(
     }
     const httpRuns: Run[] = [];
     const directRuns: Run[] = [];
-    const roundRatios: number[] = [];
     for (let round = 0; round < options.rounds; round += 1) {
       const sides = [
-        async () => httpRuns.push(await withCpu(options.cpu, () => wrk.run(seconds))),
+        async () => httpRuns.push(await withCpu(options.cpu, httpRun)),
         async () =>
           directRuns.push(
             await withCpu(options.cpu, () => directRun(work, options.connections, seconds)),
           ),
       ];
       for (const side of round % 2 === 0 ? sides : sides.reverse()) await side();
-      const [http, direct] = [httpRuns.at(-1), directRuns.at(-1)];
-      if (http && direct && direct.requests > 0) {
-        roundRatios.push(http.requests / http.seconds / (direct.requests / direct.seconds));
-      }
     }
-    return { http: pooled(httpRuns), direct: pooled(directRuns), roundRatios };
+    const perSecond = (runs: Run[]) =>
+      runs.reduce((sum, run) => sum + run.requests, 0) /
+      runs.reduce((sum, run) => sum + run.seconds, 0);
+    const pairRatios: number[] = [];
+    for (let first = 0; first < Math.max(1, options.rounds - 1); first += 1) {
+      const rounds = [first, first + 1].filter((round) => round < options.rounds);
+      const direct = perSecond(rounds.flatMap((round) => directRuns[round] ?? []));
+      const http = perSecond(rounds.flatMap((round) => httpRuns[round] ?? []));
+      if (direct > 0) pairRatios.push(http / direct);
+    }
+    return { http: pooled(httpRuns), direct: pooled(directRuns), pairRatios };
   } finally {
     wrk.close();
   }

@@ -15,8 +15,8 @@ interface Scenario {
   http: LoadResult;
   direct: LoadResult | null;
   ratio: number | null;
-  /** Absent from runs before HTTP and direct alternated in rounds. */
-  roundRatios?: number[];
+  /** HTTP ÷ direct over adjacent rounds; absent from runs before HTTP and direct alternated. */
+  pairRatios?: number[];
   serverRssMb: number;
 }
 
@@ -375,7 +375,7 @@ function targets(results: Results, scales: ScaleResults[], previous: Results | n
   return [
     ...(previous
       ? [
-          `"Previous run": the standard run before this one, on ${previous.generatedAt.slice(0, 10)} at commit \`${previous.commit}\`${loadGenerator(previous) === loadGenerator(results) ? '' : `, loaded by ${loadGenerator(previous)}`}${previous.frontEnd.firstRowsSignal === results.frontEnd.firstRowsSignal ? '' : ', its first rows waited for with a locator run in the page'}${(previous.settings.rounds ?? 1) === (results.settings.rounds ?? 1) ? '' : ', with one HTTP run and one direct run a scenario'} (1-minute load average ${previous.machine.loadAverage.atStart.toFixed(2)} at the start, ${previous.machine.loadAverage.atEnd.toFixed(2)} at the end${speedText(previous, false)}); "met" is this run's.`,
+          `"Previous run": the standard run before this one, on ${previous.generatedAt.slice(0, 10)} at commit \`${previous.commit}\`${loadGenerator(previous) === loadGenerator(results) ? '' : `, loaded by ${loadGenerator(previous)}`}${previous.frontEnd.firstRowsSignal === results.frontEnd.firstRowsSignal ? '' : ', its first rows waited for with a locator run in the page'}${(previous.settings.rounds ?? 1) === (results.settings.rounds ?? 1) ? '' : previous.settings.rounds ? `, with ${previous.settings.rounds} rounds of HTTP and direct load` : ', with one HTTP run and one direct run a scenario'} (1-minute load average ${previous.machine.loadAverage.atStart.toFixed(2)} at the start, ${previous.machine.loadAverage.atEnd.toFixed(2)} at the end${speedText(previous, false)}); "met" is this run's.`,
           '',
         ]
       : []),
@@ -400,14 +400,15 @@ function firstRowsSignalText(frontEnd: FrontEndResult): string {
 function roundsText(results: Results): string {
   const { rounds, seconds, warmupSeconds } = results.settings;
   if (!rounds || rounds < 2) return '';
-  return ` The two alternate, in ${rounds} rounds of ${Math.max(1, Math.round(seconds / rounds))} s each after a ${warmupSeconds} s warm-up of each, HTTP first in every other round: a shared host's speed drifts within seconds, and a long HTTP run followed by a long direct one measured two machines. The ratio is the median of the rounds' ratios, with their range beside it in brackets; each side's own figures pool its rounds.`;
+  const each = Math.max(1, Math.round(seconds / rounds));
+  return ` The two alternate, in ${rounds} rounds of ${each} s each (${rounds * each} s a side) after a ${warmupSeconds} s warm-up of each, HTTP first in the first round, direct in the second, and so on: a shared host's speed drifts within seconds, and a long HTTP run followed by a long direct one measured two machines. The ratio is the median of the ratios over each two adjacent rounds, from which a steady drift cancels out, with their range beside it in brackets; each side's own figures pool its rounds ([ADR 0048](decisions/0048-http-and-direct-in-alternating-rounds.md)).`;
 }
 
-/** HTTP ÷ direct, with the range of its rounds where it had rounds. */
+/** HTTP ÷ direct, with the range of the ratios it is the median of, where there are several. */
 function ratioText(scenario: Scenario): string {
-  const rounds = scenario.roundRatios ?? [];
-  if (rounds.length < 2) return percent(scenario.ratio);
-  const [low, high] = [Math.min(...rounds), Math.max(...rounds)].map((ratio) =>
+  const ratios = scenario.pairRatios ?? [];
+  if (ratios.length < 2) return percent(scenario.ratio);
+  const [low, high] = [Math.min(...ratios), Math.max(...ratios)].map((ratio) =>
     Math.round(ratio * 100),
   );
   return `${percent(scenario.ratio)} (${low}–${high})`;

@@ -72,9 +72,15 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 /**
  * A scenario with a direct figure runs over HTTP and directly in this many alternating rounds,
- * SECONDS shared between them (bench/load.ts, loadPaired).
+ * SECONDS shared between them (bench/load.ts, loadPaired): four give three pairs of adjacent
+ * rounds, whose ratios have a middle one.
  */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
+  throw new Error(
+    `BENCH_ROUNDS needs a whole number of at least 1, got "${process.env.BENCH_ROUNDS}"`,
+  );
+}
 /** Batches of 500 calls the ingestion benchmark sends (40: 20,000 calls). */
 const INGEST_BATCHES = Number(process.env.BENCH_INGEST_BATCHES ?? 40);
 /** Single-call webhook deliveries, one at a time. */
@@ -121,10 +127,13 @@ export interface ScenarioResult {
   name: string;
   http: LoadResult;
   direct: LoadResult | null;
-  /** http ÷ direct throughput: the median of the rounds' ratios where there are rounds. */
+  /** http ÷ direct throughput: the median of pairRatios where there are rounds. */
   ratio: number | null;
-  /** HTTP ÷ direct in each round, HTTP and direct alternating; absent from runs before rounds. */
-  roundRatios?: number[];
+  /**
+   * HTTP ÷ direct over each two adjacent rounds of alternating load (bench/load.ts, loadPaired);
+   * absent from runs before rounds.
+   */
+  pairRatios?: number[];
   serverRssMb: number;
 }
 
@@ -426,8 +435,8 @@ async function runPostgres(): Promise<{
         name: scenario.name,
         http: paired.http,
         direct: paired.direct,
-        ratio: median(paired.roundRatios),
-        roundRatios: paired.roundRatios,
+        ratio: paired.pairRatios.length > 0 ? median(paired.pairRatios) : null,
+        pairRatios: paired.pairRatios,
         serverRssMb: peak,
       });
     }
