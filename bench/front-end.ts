@@ -96,8 +96,8 @@ const FIRST_ROW_WATCH = `
 
 /**
  * Opens /dashboard in a new tab and times the first painted row: as the driver sees it (from its
- * call to open the page to the page's word), and by the page's clock, with each step in STEPS from the page's
- * Resource Timing (the first request for each path).
+ * call to open the page to the page's word), and by the page's clock, with each step in STEPS
+ * from the page's Resource Timing (the first request for each path).
  */
 async function timedVisit(page: Page) {
   const painted = page.waitForEvent('console', {
