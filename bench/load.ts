@@ -50,13 +50,19 @@ async function withCpu(probe: CpuProbe | undefined, measure: () => Promise<Run>)
   };
 }
 
+/** Requests a second over one or more runs of the same load, taken together. */
+function perSecond(runs: Run[]): number {
+  const total = (pick: (run: Run) => number) => runs.reduce((sum, run) => sum + pick(run), 0);
+  return total((run) => run.requests) / total((run) => run.seconds);
+}
+
 /** The figures of one or more runs of the same load, taken together. */
 function pooled(runs: Run[]): LoadResult {
   const total = (pick: (run: Run) => number) => runs.reduce((sum, run) => sum + pick(run), 0);
   const requests = total((run) => run.requests);
   const latencies = runs.flatMap((run) => run.latenciesMs).sort((a, b) => a - b);
   const result: LoadResult = {
-    requestsPerSecond: Math.round(requests / total((run) => run.seconds)),
+    requestsPerSecond: Math.round(perSecond(runs)),
     p50Ms: percentile(latencies, 0.5),
     p99Ms: percentile(latencies, 0.99),
     errors: total((run) => run.errors),
@@ -281,6 +287,11 @@ export async function loadHttp(
   }
 }
 
+/** Each side's share of a round when `seconds` are shared by `rounds`: whole, as wrk takes them. */
+export function roundSeconds(seconds: number, rounds: number): number {
+  return Math.max(1, Math.round(seconds / rounds));
+}
+
 /** The server's throughput over HTTP, and the limit the database sets for it (see the top). */
 export interface PairedLoad {
   http: LoadResult;
@@ -307,8 +318,7 @@ export async function loadPaired(
   work: () => Promise<unknown>,
   options: LoadOptions & { rounds: number },
 ): Promise<PairedLoad> {
-  // wrk takes whole seconds.
-  const seconds = Math.max(1, Math.round(options.seconds / options.rounds));
+  const seconds = roundSeconds(options.seconds, options.rounds);
   const wrk = wrkRuns(baseUrl, scenario, options.connections, options.rounds + 1);
   // When wrk stops, up to one request a connection is still being answered: the HTTP side waits
   // for them (its slowest answer, at most a second) so that the direct run after it does not
@@ -336,16 +346,15 @@ export async function loadPaired(
       ];
       for (const side of round % 2 === 0 ? sides : sides.reverse()) await side();
     }
-    const perSecond = (runs: Run[]) =>
-      runs.reduce((sum, run) => sum + run.requests, 0) /
-      runs.reduce((sum, run) => sum + run.seconds, 0);
-    const pairRatios: number[] = [];
-    for (let first = 0; first < Math.max(1, options.rounds - 1); first += 1) {
-      const rounds = [first, first + 1].filter((round) => round < options.rounds);
-      const direct = perSecond(rounds.flatMap((round) => directRuns[round] ?? []));
-      const http = perSecond(rounds.flatMap((round) => httpRuns[round] ?? []));
-      if (direct > 0) pairRatios.push(http / direct);
-    }
+    // Rounds k and k + 1 for each k (as slice bounds); the one round alone when there is one.
+    const pairs: [number, number][] =
+      options.rounds === 1
+        ? [[0, 1]]
+        : Array.from({ length: options.rounds - 1 }, (_, first) => [first, first + 2]);
+    const pairRatios = pairs.flatMap(([from, to]) => {
+      const direct = perSecond(directRuns.slice(from, to));
+      return direct > 0 ? [perSecond(httpRuns.slice(from, to)) / direct] : [];
+    });
     return { http: pooled(httpRuns), direct: pooled(directRuns), pairRatios };
   } finally {
     wrk.close();

@@ -7,7 +7,7 @@ import type { FrontEndResult, WaterfallStep } from './front-end.ts';
 import type { IngestResult, WebhookLatency } from './ingest.ts';
 import type { LighthouseScore } from './lighthouse.ts';
 import type { LiveResult } from './live.ts';
-import type { LoadResult } from './load.ts';
+import { roundSeconds, type LoadResult } from './load.ts';
 import type { MachineSpeed } from './machine-speed.ts';
 
 interface Scenario {
@@ -400,7 +400,7 @@ function firstRowsSignalText(frontEnd: FrontEndResult): string {
 function roundsText(results: Results): string {
   const { rounds, seconds, warmupSeconds } = results.settings;
   if (!rounds || rounds < 2) return '';
-  const each = Math.max(1, Math.round(seconds / rounds));
+  const each = roundSeconds(seconds, rounds);
   return ` The two alternate, in ${rounds} rounds of ${each} s each (${rounds * each} s a side) after a ${warmupSeconds} s warm-up of each, HTTP first in the first round, direct in the second, and so on: a shared host's speed drifts within seconds, and a long HTTP run followed by a long direct one measured two machines. The ratio is the median of the ratios over each two adjacent rounds, from which a steady drift cancels out, with their range beside it in brackets; each side's own figures pool its rounds ([ADR 0048](decisions/0048-http-and-direct-in-alternating-rounds.md)).`;
 }
 

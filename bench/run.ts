@@ -406,30 +406,20 @@ async function runPostgres(): Promise<{
     const idleRssMb = server.rssMb();
     const cpu = cpuProbe(server, await localDataDirectory(directDb.db));
     const results: ScenarioResult[] = [];
+    const load = { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP, cpu };
     for (const scenario of scenarios) {
       const { direct } = scenario;
       if (!direct) {
         log(`HTTP   ${scenario.name}`);
         const { result: http, peak } = await sample(server, () =>
-          loadHttp(server.url, scenario.http, {
-            connections: CONNECTIONS,
-            seconds: SECONDS,
-            warmupSeconds: WARMUP,
-            cpu,
-          }),
+          loadHttp(server.url, scenario.http, load),
         );
         results.push({ name: scenario.name, http, direct: null, ratio: null, serverRssMb: peak });
         continue;
       }
       log(`HTTP and direct in ${ROUNDS} rounds: ${scenario.name}`);
       const { result: paired, peak } = await sample(server, () =>
-        loadPaired(server.url, scenario.http, direct, {
-          connections: CONNECTIONS,
-          seconds: SECONDS,
-          warmupSeconds: WARMUP,
-          rounds: ROUNDS,
-          cpu,
-        }),
+        loadPaired(server.url, scenario.http, direct, { ...load, rounds: ROUNDS }),
       );
       results.push({
         name: scenario.name,
