@@ -613,6 +613,7 @@ async function main() {
       warmupSeconds: WARMUP,
       loadGenerator: 'wrk',
       rounds: ROUNDS,
+      serverStart: 'start-script' as const,
     },
     postgres: {
       scenarios: postgres.scenarios,

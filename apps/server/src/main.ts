@@ -13,7 +13,6 @@ import { gracefulShutdown } from './http/shutdown.ts';
 import { buildServer } from './server.ts';
 
 async function main() {
-  limitHeapGrowth();
   let config;
   try {
     config = loadConfig();
@@ -24,6 +23,7 @@ async function main() {
     }
     throw error;
   }
+  limitHeapGrowth(config.DATABASE_URL ? 'postgres' : 'embedded');
   const logger = createLogger(config.LOG_LEVEL);
   let built;
   try {

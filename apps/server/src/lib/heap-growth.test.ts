@@ -16,7 +16,8 @@ const MODULE = new URL('./heap-growth.ts', import.meta.url).href;
 const CHURN = `
 import { getHeapStatistics } from 'node:v8';
 import { limitHeapGrowth } from ${JSON.stringify(MODULE)};
-const limited = process.argv.includes('--limit') && limitHeapGrowth();
+const database = process.argv.find((arg) => arg === 'postgres' || arg === 'embedded');
+const limited = database !== undefined && limitHeapGrowth(database);
 const live = Array.from({ length: 20 }, (_, i) => new Array(250_000).fill(i));
 let recent = [];
 let peak = 0;
@@ -28,7 +29,10 @@ for (let round = 0; round < 20_000; round += 1) {
 console.log(JSON.stringify({ limited, peak, live: live.length }));
 `;
 
-async function churn(limit: boolean): Promise<{ limited: boolean; peak: number }> {
+/** Churns with the factor for `database`, or with V8 left alone. */
+async function churn(
+  database: 'postgres' | 'embedded' | null,
+): Promise<{ limited: boolean; peak: number }> {
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
   const { stdout } = await run(
@@ -42,7 +46,7 @@ async function churn(limit: boolean): Promise<{ limited: boolean; peak: number }
       '--input-type=module',
       '--eval',
       CHURN,
-      ...(limit ? ['--', '--limit'] : []),
+      ...(database ? ['--', database] : []),
     ],
     { env },
   );
@@ -51,10 +55,19 @@ async function churn(limit: boolean): Promise<{ limited: boolean; peak: number }
 
 describe('limitHeapGrowth', () => {
   it('keeps the heap far closer to what is alive than V8 left alone does', async () => {
-    const [unlimited, limited] = await Promise.all([churn(false), churn(true)]);
+    const [unlimited, limited, embedded] = await Promise.all([
+      churn(null),
+      churn('postgres'),
+      churn('embedded'),
+    ]);
+    expect(unlimited.limited).toBe(false);
     expect(limited.limited).toBe(true);
+    expect(embedded.limited).toBe(true);
     // Measured: about 565 MB left alone, 280 MB limited (the live set at any moment is some 105 MB).
     expect(limited.peak).toBeLessThan(unlimited.peak * 0.75);
+    // Beside the embedded database the heap grows less again: 1.3 times what outlived the last
+    // full collection, against 1.75. Measured: 228 MB against 261.
+    expect(embedded.peak).toBeLessThan(limited.peak * 0.95);
   }, 60_000);
 
   it('leaves a growing factor given on the command line, or a small heap limit, alone', () => {
