@@ -44,7 +44,7 @@ export interface Results {
     rounds?: number;
     /**
      * 'start-script': servers started by apps/server/scripts/start.sh; runs that do not say
-     * started node themselves, with the start command's malloc setting.
+     * started `node --enable-source-maps apps/server/dist/main.js` themselves.
      */
     serverStart?: 'start-script';
   };
@@ -395,8 +395,8 @@ function targets(results: Results, scales: ScaleResults[], previous: Results | n
 /** How the run started its servers, for "How it measures". */
 function serverStartText(results: Results): string {
   return results.settings.serverStart === 'start-script'
-    ? 'started by `apps/server/scripts/start.sh`: `MALLOC_ARENA_MAX=2`, and on PGlite a young generation of two 4 MB semi-spaces ([ADR 0049](decisions/0049-a-smaller-heap-beside-the-embedded-database.md))'
-    : 'with `MALLOC_ARENA_MAX=2`; this run started node itself, before `npm start` kept the young generation small on PGlite';
+    ? 'started by `apps/server/scripts/start.sh`, as `npm start` starts it, with `MALLOC_ARENA_MAX=2` and, on PGlite, `--max-semi-space-size=4` ([ADR 0049](decisions/0049-a-smaller-heap-beside-the-embedded-database.md))'
+    : 'this run started `node --enable-source-maps apps/server/dist/main.js` itself, before `npm start` set `MALLOC_ARENA_MAX` and kept the young generation small on PGlite';
 }
 
 /** How the driver heard of the first row, for "How it measures". */
@@ -611,7 +611,7 @@ ${targets(results, scales, previous)}
   \`Bench Org 001\` has about 100,000 of them and every scenario runs as its admin. The PGlite run
   loads 100,000 calls over 20 organisations into a fresh embedded database.
 - **Load**: ${loadGenerator(results) === 'wrk' ? 'wrk (written in C, a thread for each connection; `apt-get install -y wrk`; [ADR 0047](decisions/0047-a-load-generator-in-c.md))' : loadGenerator(results)}, ${results.settings.connections} connections, ${results.settings.seconds} s after a ${results.settings.warmupSeconds} s warm-up, against the real
-  server process (\`NODE_ENV=production\`) run as \`npm start\` runs it (\`apps/server/dist/main.js\`, built by \`npm run build\`, ${serverStartText(results)}).
+  server process (\`NODE_ENV=production\`) built by \`npm run build\`: ${serverStartText(results)}.
 - **The limit** ("direct"): the same service functions the routes call — the same SQL, in the same
   \`withTenant\` transactions — run in ${results.settings.connections} concurrent loops on a ${results.settings.connections}-connection pool in the benchmark
   process, with no HTTP, no JSON and no token check. "HTTP ÷ direct" is how much of the database's

@@ -2,7 +2,7 @@
 // and samples its resident memory and CPU time from /proc while it runs.
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/seed.ts';
 
@@ -28,6 +28,8 @@ export async function startServer(
     cwd: root,
     env: {
       ...process.env,
+      // The script's `node` is the one running the bench, whose version the report records.
+      PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
       NODE_ENV: 'production',
       PORT: String(port),
       APP_URL: url,

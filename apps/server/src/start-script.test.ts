@@ -3,7 +3,7 @@
 // unless the environment chooses a number, and, beside the embedded database, a young generation
 // of two 4 MB semi-spaces unless the operator chooses a size. This runs the package's own start
 // script from a copy whose dist/main.js is a probe that prints what node was given.
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -21,6 +21,7 @@ for (let i = 0; i < 3_000_000; i += 1) {
 }
 const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
 process.stdout.write(JSON.stringify({
+  pid: process.pid,
   arenas: process.env.MALLOC_ARENA_MAX ?? 'unset',
   execArgv: process.execArgv,
   youngMb: young.space_size / 1024 ** 2,
@@ -28,6 +29,7 @@ process.stdout.write(JSON.stringify({
 `;
 
 interface Started {
+  pid: number;
   arenas: string;
   execArgv: string[];
   /** The young generation's size once grown: its two semi-spaces. */
@@ -49,18 +51,35 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function start(env: Record<string, string>, nodeFlags: string[] = []): Started {
-  // The runner's own settings are left out: each test says what the operator set.
+/**
+ * Runs `command` from the copy's root, as npm runs a package's script, with the operator's `env`
+ * and none of the runner's own settings.
+ */
+function run(command: string, args: string[], env: Record<string, string>): Started {
   const inherited = { ...process.env };
   delete inherited.MALLOC_ARENA_MAX;
   delete inherited.DATABASE_URL;
   delete inherited.NODE_OPTIONS;
-  const output = execFileSync('sh', [join(root, 'scripts/start.sh'), ...nodeFlags], {
+  const result = spawnSync(command, args, {
+    cwd: root,
     // `node` in the script is the node running the tests.
     env: { ...inherited, ...env, PATH: `${dirname(process.execPath)}:${inherited.PATH ?? ''}` },
     encoding: 'utf8',
   });
-  return JSON.parse(output) as Started;
+  expect(result.status, result.stderr).toBe(0);
+  const started = JSON.parse(result.stdout) as Started;
+  // The script execs node: the process started is the server's, whose memory the benchmark reads.
+  expect(started.pid).toBe(result.pid);
+  return started;
+}
+
+function start(env: Record<string, string>, nodeFlags: string[] = []): Started {
+  return run('sh', ['scripts/start.sh', ...nodeFlags], env);
+}
+
+/** The probe run by plain node: V8's own young generation on this machine. */
+function plainNode(): Started {
+  return run(process.execPath, ['dist/main.js'], {});
 }
 
 const SEMI_SPACE = /^--max-semi-space-size=/u;
@@ -88,10 +107,11 @@ describe('npm start', () => {
     expect(embedded.execArgv).toContain('--max-semi-space-size=4');
     const postgres = start({ DATABASE_URL: 'postgres://callboard@db.example/callboard' });
     expect(postgres.execArgv.some((arg) => SEMI_SPACE.test(arg))).toBe(false);
-    // V8 took the flag: the young generation grew to two 4 MB semi-spaces, and further (two of
-    // 16 MB, measured) on V8's own.
-    expect(embedded.youngMb).toBe(8);
-    expect(postgres.youngMb).toBeGreaterThan(8);
+    // V8 took the flag: the young generation grew to two 4 MB semi-spaces at most, while on
+    // PostgreSQL it grew as far as V8's own choice for this machine (two of 16 MB, measured here;
+    // V8 chooses less with little memory).
+    expect(embedded.youngMb).toBeLessThanOrEqual(8);
+    expect(postgres.youngMb).toBe(plainNode().youngMb);
   });
 
   it("leaves a semi-space size in NODE_OPTIONS, the operator's own, alone", () => {
@@ -106,6 +126,6 @@ describe('npm start', () => {
     expect(started.execArgv.filter((arg) => SEMI_SPACE.test(arg))).toEqual([
       '--max-semi-space-size=2',
     ]);
-    expect(started.youngMb).toBe(4);
+    expect(started.youngMb).toBeLessThanOrEqual(4);
   });
 });

@@ -5,8 +5,8 @@
 // with no loss of throughput beyond the spread of two runs (docs/decisions/0037-memory-limits.md).
 // With a smaller limit (a container of a few hundred MB) V8 already keeps to 1.3–2 and tightens
 // further when memory runs short, which a fixed factor would override: there it is left alone.
-// Beside the embedded database, whose own work bounds the throughput, the factor is 1.3: the
-// benchmark's load peaked 25–30 MB lower with no loss of throughput beyond the spread of runs
+// Beside the embedded database the factor is 1.3: with the 4 MB semi-spaces that the start script
+// gives node there, the benchmark's load peaked 55–60 MB lower, for 1–11% more CPU a request
 // (docs/decisions/0049-a-smaller-heap-beside-the-embedded-database.md).
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 
