@@ -50,29 +50,32 @@ async function withCpu(probe: CpuProbe | undefined, measure: () => Promise<Run>)
   };
 }
 
+/** One figure summed over runs. */
+function total(runs: Run[], pick: (run: Run) => number): number {
+  return runs.reduce((sum, run) => sum + pick(run), 0);
+}
+
 /** Requests a second over one or more runs of the same load, taken together. */
 function perSecond(runs: Run[]): number {
-  const total = (pick: (run: Run) => number) => runs.reduce((sum, run) => sum + pick(run), 0);
-  return total((run) => run.requests) / total((run) => run.seconds);
+  return total(runs, (run) => run.requests) / total(runs, (run) => run.seconds);
 }
 
 /** The figures of one or more runs of the same load, taken together. */
 function pooled(runs: Run[]): LoadResult {
-  const total = (pick: (run: Run) => number) => runs.reduce((sum, run) => sum + pick(run), 0);
-  const requests = total((run) => run.requests);
+  const requests = total(runs, (run) => run.requests);
   const latencies = runs.flatMap((run) => run.latenciesMs).sort((a, b) => a - b);
   const result: LoadResult = {
     requestsPerSecond: Math.round(perSecond(runs)),
     p50Ms: percentile(latencies, 0.5),
     p99Ms: percentile(latencies, 0.99),
-    errors: total((run) => run.errors),
-    non2xx: total((run) => run.non2xx),
+    errors: total(runs, (run) => run.errors),
+    non2xx: total(runs, (run) => run.non2xx),
     requests,
   };
   const names = Object.keys(runs[0]?.cpuMs ?? {});
   if (names.length === 0) return result;
   const perRequest = (name: string) =>
-    Math.round((total((run) => run.cpuMs?.[name] ?? 0) / Math.max(1, requests)) * 100) / 100;
+    Math.round((total(runs, (run) => run.cpuMs?.[name] ?? 0) / Math.max(1, requests)) * 100) / 100;
   return {
     ...result,
     cpuMsPerRequest: Object.fromEntries(names.map((name) => [name, perRequest(name)])),

@@ -7,7 +7,7 @@ import { removeBackupEndpoint, writeBackupEndpoint } from './db/backup.ts';
 import { metricsApp } from './http/operations.ts';
 import { limitHeapGrowth } from './lib/heap-growth.ts';
 import { createLogger } from './lib/logger.ts';
-import { TenantConnectionError } from './db/client.ts';
+import { databaseTarget, TenantConnectionError } from './db/client.ts';
 import { PublishedDemoPasswordError } from './db/seed/demo-guard.ts';
 import { gracefulShutdown } from './http/shutdown.ts';
 import { buildServer } from './server.ts';
@@ -23,7 +23,7 @@ async function main() {
     }
     throw error;
   }
-  limitHeapGrowth(config.DATABASE_URL ? 'postgres' : 'embedded');
+  limitHeapGrowth(databaseTarget(config).kind);
   const logger = createLogger(config.LOG_LEVEL);
   let built;
   try {

@@ -16,7 +16,7 @@ const MODULE = new URL('./heap-growth.ts', import.meta.url).href;
 const CHURN = `
 import { getHeapStatistics } from 'node:v8';
 import { limitHeapGrowth } from ${JSON.stringify(MODULE)};
-const database = process.argv.find((arg) => arg === 'postgres' || arg === 'embedded');
+const database = process.argv.find((arg) => arg === 'postgres' || arg === 'pglite');
 const limited = database !== undefined && limitHeapGrowth(database);
 const live = Array.from({ length: 20 }, (_, i) => new Array(250_000).fill(i));
 let recent = [];
@@ -31,7 +31,7 @@ console.log(JSON.stringify({ limited, peak, live: live.length }));
 
 /** Churns with the factor for `database`, or with V8 left alone. */
 async function churn(
-  database: 'postgres' | 'embedded' | null,
+  database: 'postgres' | 'pglite' | null,
 ): Promise<{ limited: boolean; peak: number }> {
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
@@ -58,7 +58,7 @@ describe('limitHeapGrowth', () => {
     const [unlimited, limited, embedded] = await Promise.all([
       churn(null),
       churn('postgres'),
-      churn('embedded'),
+      churn('pglite'),
     ]);
     expect(unlimited.limited).toBe(false);
     expect(limited.limited).toBe(true);

@@ -9,9 +9,10 @@
 // gives node there, the benchmark's load peaked 55–60 MB lower, for 1–11% more CPU a request
 // (docs/decisions/0049-a-smaller-heap-beside-the-embedded-database.md).
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import type { DatabaseTarget } from '../db/client.ts';
 
-/** How far past its live objects the heap may grow, in percent, by where the data lives. */
-export const HEAP_GROWING_PERCENT = { postgres: 75, embedded: 30 } as const;
+/** How far past its live objects the heap may grow, in percent, by the database's kind. */
+const HEAP_GROWING_PERCENT = { postgres: 75, pglite: 30 } as const;
 
 /** The heap limit from which V8's own factor may reach 4. */
 export const LARGE_HEAP_LIMIT_BYTES = 2 * 1024 ** 3;
@@ -31,7 +32,7 @@ export function shouldLimitHeapGrowth(
 }
 
 /** Sets V8's heap growing factor for this process when it should. Returns whether it did. */
-export function limitHeapGrowth(database: keyof typeof HEAP_GROWING_PERCENT): boolean {
+export function limitHeapGrowth(database: DatabaseTarget['kind']): boolean {
   if (!shouldLimitHeapGrowth(process.execArgv, getHeapStatistics().heap_size_limit)) return false;
   // V8 reads the factor at every full collection, so setting it after start-up takes effect.
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT[database]}`);
